@@ -1,0 +1,395 @@
+#!/usr/bin/env node
+// End-to-end test of the airlock UI in a real browser (Debian's chromium driven by playwright-core)
+// against a RUNNING platform: the UI, librarian, engineer and capabilities manager with Kafka and
+// PostgreSQL (`./toolsmith up`). Nothing here stubs a service.
+//
+//   cd airlock-ui/e2e && npm ci && node airlock.e2e.mjs --base-url http://127.0.0.1:8080
+//
+// Options (all optional):
+//   --base-url URL        the airlock UI (default http://127.0.0.1:8080)
+//   --spec FILE           the OpenAPI document to add as a source (default: bikewise.org from ../shared/data, 4 operations)
+//   --credentials FILE    KEY=VALUE file with UI_ADMIN_PASSWORD / UI_VIEWER_PASSWORD (default .state/credentials.env)
+//   --screenshots DIR     where each screen's PNG goes (default docs/screenshots)
+//   --chromium PATH       the browser (default /usr/bin/chromium)
+//   --timeout SECONDS     how long to wait for the scan, the build and the search (default 180)
+//   --headed              show the browser (needs a display)
+// Passwords may also come from TOOLSMITH_UI_ADMIN_PASSWORD / TOOLSMITH_UI_VIEWER_PASSWORD; user names from
+// TOOLSMITH_UI_ADMIN_USER / TOOLSMITH_UI_VIEWER_USER (default admin / viewer).
+//
+// Flow: sign in as admin; add the spec (served on 127.0.0.1 by this script) as a source; scan it; open a
+// pending tool; approve it with a policy; watch its build succeed and the tool appear in catalog search;
+// reject another tool and find it gone from the queue with its reason in the audit log; sign in as viewer:
+// no approve button, and the API refuses an approval. A screenshot of each screen lands in --screenshots.
+// Prints one JSON line last: {"passed":true|false,"steps":[...],"screenshots":[...]}; exits 1 on failure.
+
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+
+function parseArgs(argv) {
+  const opts = {
+    baseUrl: 'http://127.0.0.1:8080',
+    spec: resolve(repo, '..', 'shared', 'data', 'openapi', 'specs', 'bikewise.org__v2__openapi.yaml'),
+    credentials: join(repo, '.state', 'credentials.env'),
+    screenshots: join(repo, 'docs', 'screenshots'),
+    chromium: '/usr/bin/chromium',
+    timeout: 180,
+    headed: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
+    switch (a) {
+      case '--base-url': opts.baseUrl = next().replace(/\/+$/, ''); break;
+      case '--spec': opts.spec = resolve(next()); break;
+      case '--credentials': opts.credentials = resolve(next()); break;
+      case '--screenshots': opts.screenshots = resolve(next()); break;
+      case '--chromium': opts.chromium = next(); break;
+      case '--timeout': opts.timeout = Number(next()); break;
+      case '--headed': opts.headed = true; break;
+      default: throw new Error(`unknown option ${a} (see the header of ${basename(fileURLToPath(import.meta.url))})`);
+    }
+  }
+  return opts;
+}
+
+function readCredentials(file) {
+  const values = {};
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const m = line.match(/^([A-Z_]+)=(.*)$/);
+      if (m) values[m[1]] = m[2];
+    }
+  }
+  const admin = { user: process.env.TOOLSMITH_UI_ADMIN_USER ?? 'admin', password: process.env.TOOLSMITH_UI_ADMIN_PASSWORD ?? values.UI_ADMIN_PASSWORD };
+  const viewer = { user: process.env.TOOLSMITH_UI_VIEWER_USER ?? 'viewer', password: process.env.TOOLSMITH_UI_VIEWER_PASSWORD ?? values.UI_VIEWER_PASSWORD };
+  if (!admin.password || !viewer.password) {
+    throw new Error(`no UI passwords: set TOOLSMITH_UI_ADMIN_PASSWORD and TOOLSMITH_UI_VIEWER_PASSWORD or pass --credentials (looked in ${file})`);
+  }
+  return { admin, viewer };
+}
+
+/** Serves the one spec file on 127.0.0.1 (a real HTTP fetch for the librarian's scanner). */
+function serveSpec(file) {
+  const body = readFileSync(file);
+  const type = /\.ya?ml$/.test(file) ? 'application/yaml' : 'application/json';
+  const server = createServer((req, res) => {
+    if (req.url === `/${basename(file)}`) {
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
+      res.end(body);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${server.address().port}/${basename(file)}` })));
+}
+
+const steps = [];
+const shots = [];
+let current = null;
+
+async function step(name, fn) {
+  current = name;
+  const started = Date.now();
+  process.stdout.write(`• ${name} … `);
+  await fn();
+  const ms = Date.now() - started;
+  steps.push({ step: name, ms });
+  process.stdout.write(`ok (${ms} ms)\n`);
+}
+
+/** Waits for a dialog to close after submit; if it shows an error instead, fails with that error's text. */
+async function dialogClosesOrFail(dialog) {
+  const error = dialog.locator('.field-error[role=alert]');
+  const outcome = await Promise.race([
+    dialog.waitFor({ state: 'detached' }).then(() => null),
+    error.first().waitFor().then(() => 'error'),
+  ]);
+  if (outcome === 'error') throw new Error(`the dialog refused: ${(await error.allInnerTexts()).join(' / ')}`);
+}
+
+/** Waits until a list shows the answer to its current filters (the UI keeps old rows while reloading). */
+async function settled(page) {
+  await page.waitForTimeout(300);
+  await page.locator('.reloading').waitFor({ state: 'detached' });
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const creds = readCredentials(opts.credentials);
+  check(existsSync(opts.chromium), `${opts.chromium} is missing: apt-get install -y chromium`);
+  check(existsSync(opts.spec), `no spec at ${opts.spec}`);
+  mkdirSync(opts.screenshots, { recursive: true });
+  const wait = opts.timeout * 1000;
+  const { server, url: specUrl } = await serveSpec(opts.spec);
+  const sourceName = `e2e ${basename(opts.spec).split('__')[0]} ${new Date().toISOString().slice(11, 19)}`;
+
+  const browser = await chromium.launch({
+    executablePath: opts.chromium,
+    headless: !opts.headed,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  // Dialogs are fixed overlays: they are shot as the viewport shows them, screens as whole pages.
+  const shot = async (page, name) => {
+    const path = join(opts.screenshots, `${name}.png`);
+    await page.screenshot({ path, fullPage: !/dialog/.test(name) });
+    shots.push(path);
+  };
+  let page;
+  try {
+    const admin = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    page = await admin.newPage();
+    page.setDefaultTimeout(20_000);
+
+    await step('admin signs in', async () => {
+      await page.goto(`${opts.baseUrl}/`);
+      await page.getByLabel('User name').waitFor();
+      await shot(page, 'login');
+      await page.getByLabel('Password').fill('wrong-password');
+      await page.getByLabel('User name').fill(creds.admin.user);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Wrong user name or password.').waitFor();
+      await page.getByLabel('Password').fill(creds.admin.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('who').filter({ hasText: creds.admin.user }).waitFor();
+    });
+
+    await step('admin adds the OpenAPI source (validation first)', async () => {
+      await page.goto(`${opts.baseUrl}/#/sources`);
+      await page.getByRole('heading', { name: 'Sources' }).waitFor();
+      await page.getByRole('button', { name: 'Add source' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('URL').fill('ftp://not-a-spec');
+      await dialog.getByRole('button', { name: 'Add source' }).click();
+      await dialog.getByText('Give the source a name').waitFor();
+      await dialog.getByText('An http:// or https:// URL of the document').waitFor();
+      await dialog.getByLabel('Name').fill(sourceName);
+      await dialog.getByLabel('URL').fill(specUrl);
+      await dialog.getByLabel('Scan every (minutes)').fill('1440');
+      await shot(page, 'source-dialog');
+      await dialog.getByRole('button', { name: 'Add source' }).click();
+      await dialogClosesOrFail(dialog);
+      await page.getByTestId(`source-${sourceName}`).waitFor();
+    });
+
+    await step('admin scans it and sees what was found', async () => {
+      const row = page.getByTestId(`source-${sourceName}`);
+      await row.getByRole('button', { name: 'Scan now' }).click();
+      // Progress shows while the librarian scans; the row then shows the counts.
+      await row.getByRole('button', { name: 'Scan now' }).and(page.locator(':enabled')).waitFor({ timeout: wait });
+      await page.waitForFunction((name) => {
+        const r = document.querySelector(`[data-testid="source-${CSS.escape(name)}"]`);
+        const cells = r ? [...r.querySelectorAll('td.num')].map((c) => c.textContent) : [];
+        return cells.length && /^[1-9]\d*$/.test(cells[0] ?? '');
+      }, sourceName, { timeout: wait, polling: 1000 }).catch(async () => {
+        await page.reload();
+        const text = await page.getByTestId(`source-${sourceName}`).innerText();
+        throw new Error(`the scan found no tools: ${text.replace(/\s+/g, ' ')}`);
+      });
+      await shot(page, 'sources');
+    });
+
+    let first, second, firstDescription;
+    await step('the review queue lists the new tools of the source', async () => {
+      await page.goto(`${opts.baseUrl}/#/review`);
+      await page.getByLabel('filter by source').selectOption({ label: sourceName });
+      await settled(page);
+      await page.locator('tbody tr').first().waitFor({ timeout: wait });
+      const verbs = await page.locator('tbody tr td a.mono').allInnerTexts();
+      check(verbs.length >= 2, `expected at least two pending tools from ${basename(opts.spec)}, found ${verbs.length}`);
+      // On a platform where an earlier run already approved a tool of this document (same tool id from
+      // another source), approve one that is not built yet, so the build this run waits for really happens.
+      const taken = await page.evaluate(async () => {
+        const r = await fetch('/api/librarian/tools/pending?status=APPROVED,ACTIVE&size=200', { credentials: 'same-origin' });
+        return r.ok ? (await r.json()).items.map((c) => c.toolId) : [];
+      });
+      const ours = await page.evaluate(async (name) => {
+        const sources = await (await fetch('/api/librarian/tools/sources', { credentials: 'same-origin' })).json();
+        const source = sources.find((x) => x.name === name);
+        const r = await fetch(`/api/librarian/tools/pending?source=${source.id}&status=PENDING&size=200`, { credentials: 'same-origin' });
+        return (await r.json()).items.map((c) => ({ verb: c.verb, toolId: c.toolId }));
+      }, sourceName);
+      const fresh = ours.filter((c) => !taken.includes(c.toolId)).map((c) => c.verb);
+      check(fresh.length > 0, `every tool of ${basename(opts.spec)} is already approved on this platform: pass --spec with another document`);
+      first = fresh[0];
+      second = verbs.find((v) => v !== first);
+      check(await page.locator('tbody tr').first().getByText('new').count() > 0, 'a first scan marks tools as new');
+      await shot(page, 'review-queue');
+    });
+
+    await step(`admin opens ${first} and reviews it`, async () => {
+      await page.getByRole('link', { name: first, exact: true }).click();
+      await page.getByRole('heading', { name: first }).waitFor();
+      await page.getByRole('heading', { name: 'Parameters' }).waitFor();
+      await page.getByRole('heading', { name: 'What it can reach' }).waitFor();
+      // What the tool does, in the source's words: the natural query to find it in the catalog later.
+      firstDescription = (await page.locator('p.description').innerText()).trim().slice(0, 300);
+      await shot(page, 'tool-review');
+    });
+
+    await step('admin approves it with a validated policy', async () => {
+      await page.getByRole('button', { name: 'Approve…' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Calls per minute').fill('sixty');
+      await dialog.getByLabel('Soft limit').fill('20');
+      await dialog.getByLabel('Hard limit').fill('10');
+      await dialog.getByRole('button', { name: 'Approve with this policy' }).click();
+      await dialog.getByText('Calls per minute must be a number').waitFor();
+      await dialog.getByText('The soft limit must not exceed the hard limit').waitFor();
+      await dialog.getByLabel('Calls per minute').fill('60');
+      await dialog.getByLabel('Burst').fill('5');
+      await dialog.getByLabel('Calls per day').fill('1000');
+      await dialog.getByLabel('Currency').fill('EUR');
+      await dialog.getByLabel('Cost per call').fill('0.001');
+      await dialog.getByLabel('Soft limit').fill('5');
+      await dialog.getByLabel('Hard limit').fill('10');
+      // Secret rows the tool's scheme suggests get a value; the value field never shows it again.
+      const values = dialog.getByLabel('Value');
+      for (let i = 0; i < await values.count(); i++) await values.nth(i).fill(`e2e-secret-${i}`);
+      await shot(page, 'approve-dialog');
+      await dialog.getByRole('button', { name: 'Approve with this policy' }).click();
+      await dialogClosesOrFail(dialog);
+    });
+
+    await step('the engineer builds and verifies it (report shown on the review)', async () => {
+      const deadline = Date.now() + wait;
+      for (;;) {
+        const passed = await page.getByText('verification passed').count();
+        const failed = await page.getByText('verification failed').count();
+        if (passed) break;
+        if (failed) throw new Error(`the build failed: ${(await page.locator('main').innerText()).slice(-800)}`);
+        if (Date.now() > deadline) throw new Error('no verification report within the timeout');
+        await page.waitForTimeout(2000);
+        await page.reload();
+        await page.getByRole('heading', { name: first }).waitFor();
+      }
+      await shot(page, 'tool-review-built');
+    });
+
+    await step('the approved tool appears in catalog search', async () => {
+      await page.goto(`${opts.baseUrl}/#/catalog`);
+      const description = firstDescription || first.replace(/_/g, ' ').toLowerCase();
+      const deadline = Date.now() + wait;
+      for (;;) {
+        await page.getByLabel('search the catalog').fill(description);
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.waitForTimeout(500);
+        const table = page.getByTestId('search-results');
+        if (await table.count() && await table.getByRole('link', { name: first, exact: true }).count()) break;
+        if (Date.now() > deadline) throw new Error(`${first} not found in search for "${description}"`);
+        await page.waitForTimeout(2000);
+      }
+      await shot(page, 'catalog-search');
+      await page.getByTestId('search-results').getByRole('link', { name: first, exact: true }).click();
+      await page.getByRole('heading', { name: 'Parameters' }).waitFor();
+      await shot(page, 'catalog-tool');
+    });
+
+    await step(`admin rejects ${second} with a reason`, async () => {
+      await page.goto(`${opts.baseUrl}/#/review`);
+      await page.getByLabel('filter by source').selectOption({ label: sourceName });
+      await page.getByRole('link', { name: second, exact: true }).click();
+      await page.getByRole('button', { name: 'Reject…' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await dialog.getByText(/Say why the tool is rejected/).waitFor();
+      await dialog.getByLabel('Reason (required)').fill(`e2e: ${second} duplicates ${first}`);
+      await shot(page, 'reject-dialog');
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await page.getByRole('heading', { name: 'Review queue' }).waitFor();
+      await page.getByLabel('filter by source').selectOption({ label: sourceName });
+      await settled(page);
+      check(await page.getByRole('link', { name: second, exact: true }).count() === 0, `${second} is still in the pending queue`);
+    });
+
+    await step('the audit log holds the rejection and its reason', async () => {
+      await page.goto(`${opts.baseUrl}/#/audit`);
+      const row = page.getByTestId('audit-table').getByRole('row')
+        .filter({ hasText: `e2e: ${second} duplicates ${first}` }).filter({ hasText: 'REJECTED' }).first();
+      await row.waitFor();
+      check((await row.innerText()).includes(creds.admin.user), 'the audit entry does not name the admin who rejected');
+      await shot(page, 'audit-log');
+    });
+
+    await step('health, usage and notifications screens', async () => {
+      await page.goto(`${opts.baseUrl}/#/health`);
+      await page.getByRole('heading', { name: 'Health and usage' }).waitFor();
+      await page.locator('tbody tr, .state-empty').first().waitFor();
+      await shot(page, 'health');
+      const link = page.getByRole('link', { name: first, exact: true });
+      if (await link.count()) {
+        await link.click();
+        await page.getByRole('heading', { name: 'Health history' }).waitFor();
+        await shot(page, 'health-plugin');
+      }
+      await page.goto(`${opts.baseUrl}/#/notifications`);
+      await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+      await page.locator('.notification, .state-empty, .state-error').first().waitFor();
+      await shot(page, 'notifications');
+    });
+
+    await step('a viewer sees no approve button and the API refuses an approval', async () => {
+      const viewerContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      const v = await viewerContext.newPage();
+      v.setDefaultTimeout(20_000);
+      await v.goto(`${opts.baseUrl}/`);
+      await v.getByLabel('User name').fill(creds.viewer.user);
+      await v.getByLabel('Password').fill(creds.viewer.password);
+      await v.getByRole('button', { name: 'Sign in' }).click();
+      await v.getByTestId('who').filter({ hasText: 'viewer' }).waitFor();
+      await v.goto(`${opts.baseUrl}/#/review`);
+      await v.getByRole('heading', { name: 'Review queue' }).waitFor();
+      // A tool still pending is the real test (an admin would see Approve there); a document with only two
+      // operations has none left, so the approved one is used instead.
+      await v.getByLabel('filter by source').selectOption({ label: sourceName });
+      await settled(v);
+      await v.locator('tbody tr, .state-empty').first().waitFor();
+      if (await v.locator('tbody tr').count() === 0) {
+        await v.getByLabel('filter by status').selectOption('ACTIVE');
+        await settled(v);
+        await v.locator('tbody tr').first().waitFor();
+      }
+      check(await v.getByRole('button', { name: /Approve/ }).count() === 0, 'a viewer sees an approve button in the queue');
+      check(await v.getByRole('checkbox').count() === 0, 'a viewer sees selection boxes');
+      await shot(v, 'viewer-review-queue');
+      const href = await v.locator('tbody tr td a.mono').first().getAttribute('href');
+      await v.goto(`${opts.baseUrl}/${href}`);
+      await v.getByRole('heading', { name: 'Parameters' }).waitFor();
+      check(await v.getByRole('button', { name: /Approve|Reject/ }).count() === 0, 'a viewer sees approve/reject on a tool');
+      const id = decodeURIComponent(href.replace(/^#\/review\//, ''));
+      const status = await v.evaluate(async (toolId) => (await fetch(`/api/librarian/tools/pending/${encodeURIComponent(toolId)}/approve`, {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'e2e' }, body: JSON.stringify({ policy: {} }),
+      })).status, id);
+      check(status === 403, `the API answered ${status} to a viewer's approval, expected 403`);
+      await viewerContext.close();
+    });
+
+    console.log(JSON.stringify({ passed: true, steps, screenshots: shots.map((s) => basename(s)) }));
+  } catch (error) {
+    process.stdout.write('FAILED\n');
+    console.error(`step "${current}" failed: ${error.message}`);
+    // The failure's screenshot stays out of docs/: airlock-ui/e2e/.runtime is ignored by git.
+    const failureShot = join(here, '.runtime', 'e2e-failure.png');
+    mkdirSync(dirname(failureShot), { recursive: true });
+    if (page) await page.screenshot({ path: failureShot, fullPage: true }).then(() => console.error(`screenshot of the failure: ${failureShot}`), () => {});
+    console.log(JSON.stringify({ passed: false, failedStep: current, error: error.message, steps, screenshots: shots.map((s) => basename(s)) }));
+    process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((e) => { console.error(e.message); process.exitCode = 1; });

@@ -1,0 +1,87 @@
+package dev.toolsmith.ui;
+
+import dev.toolsmith.ui.security.CsrfGuard;
+import dev.toolsmith.ui.security.UiIdentities;
+import dev.toolsmith.ui.config.UiConfig;
+import dev.toolsmith.ui.proxy.ServiceForwarder;
+import dev.toolsmith.ui.proxy.ServiceRoute;
+import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.quarkus.vertx.http.runtime.security.FormAuthenticationMechanism;
+import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.List;
+
+/**
+ * The UI backend's HTTP surface: the session endpoints, the forwarded service APIs and the CSRF guard.
+ * The SPA itself is served from META-INF/resources; sign-in is Quarkus' form mechanism at
+ * {@code POST /api/session/login}.
+ */
+@ApplicationScoped
+public class UiRoutes {
+
+    /** Above Quarkus' authentication handlers, so that even a forged sign-in is refused. */
+    private static final int CSRF_FILTER_PRIORITY = 10_000;
+
+    private final UiConfig config;
+    private final ServiceForwarder forwarder;
+
+    UiRoutes(UiConfig config, ServiceForwarder forwarder) {
+        this.config = config;
+        this.forwarder = forwarder;
+    }
+
+    void filters(@Observes Filters filters) {
+        filters.register(CsrfGuard::check, CSRF_FILTER_PRIORITY);
+        filters.register(SpaCacheHeaders::apply, CSRF_FILTER_PRIORITY - 1);
+    }
+
+    void routes(@Observes Router router) {
+        router.get("/api/session").handler(this::currentSession);
+        router.post("/api/session/logout").handler(UiRoutes::logout);
+        for (ServiceRoute route : serviceRoutes()) {
+            router.route(route.prefix() + "/*")
+                    .handler(BodyHandler.create(false).setBodyLimit(config.maxRequestBytes()))
+                    .handler(rc -> forwarder.forward(rc, route));
+            router.route(route.prefix()).handler(rc -> forwarder.forward(rc, route));
+        }
+        router.route("/api/*").handler(rc -> json(rc, 404, new JsonObject()
+                .put("error", "no such API: " + rc.request().method() + " " + rc.normalizedPath())));
+    }
+
+    List<ServiceRoute> serviceRoutes() {
+        return List.of(
+                new ServiceRoute("librarian", "/api/librarian", config.services().librarian()),
+                new ServiceRoute("capabilities-manager", "/api/capabilities", config.services().capabilities()),
+                new ServiceRoute("engineer", "/api/engineer", config.services().engineer()));
+    }
+
+    private void currentSession(RoutingContext rc) {
+        if (!(rc.user() instanceof QuarkusHttpUser user) || user.getSecurityIdentity().isAnonymous()) {
+            json(rc, 401, new JsonObject().put("error", "sign in first"));
+            return;
+        }
+        var identity = user.getSecurityIdentity();
+        json(rc, 200, new JsonObject()
+                .put("user", identity.getPrincipal().getName())
+                .put("role", UiIdentities.roleOf(identity).map(r -> r.wireName()).orElse(null)));
+    }
+
+    private static void logout(RoutingContext rc) {
+        FormAuthenticationMechanism.logout(rc);
+        rc.response().setStatusCode(204).end();
+    }
+
+    private static void json(RoutingContext rc, int status, JsonObject body) {
+        rc.response().setStatusCode(status)
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                .end(body.encode());
+    }
+
+}

@@ -1,0 +1,147 @@
+// The backends' APIs, through the UI server's same-origin forwarding (/api/<service>/...).
+import { http, query, toPage, Page } from './http';
+import type {
+  AuditEntry, Build, Notification, PendingTool, Plugin, SearchHit, ToolManifest, ToolSource, UsagePolicy, Risk,
+} from './types';
+
+const L = '/api/librarian';
+const C = '/api/capabilities';
+const E = '/api/engineer';
+
+export interface SessionInfo { user: string; role: 'admin' | 'viewer' }
+
+export const session = {
+  me: () => http.get<SessionInfo>('/api/session'),
+  async login(username: string, password: string): Promise<void> {
+    const body = new URLSearchParams({ username, password });
+    const res = await fetch('/api/session/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Requested-With': 'toolsmith-airlock' },
+      body,
+    });
+    if (res.status === 401) throw new Error('Wrong user name or password.');
+    if (!res.ok) throw new Error(`Sign-in failed (${res.status}).`);
+  },
+  logout: () => http.post<void>('/api/session/logout'),
+};
+
+export interface SourceInput {
+  name: string;
+  type: string;
+  url: string;
+  branch?: string;
+  path?: string;
+  intervalSeconds: number;
+  suspendOnChange: boolean;
+}
+
+export const sources = {
+  /** GET /tools/sources answers every source; the UI pages it itself. */
+  async list(page: number, size: number): Promise<Page<ToolSource>> {
+    const all = toPage<ToolSource>(await http.get(`${L}/tools/sources`), 0, size).items;
+    return { items: all.slice(page * size, (page + 1) * size), total: all.length, page, size };
+  },
+  get: (id: string) => http.get<ToolSource>(`${L}/tools/sources/${encodeURIComponent(id)}`),
+  create: (s: SourceInput) => http.post<ToolSource>(`${L}/tools/sources`, s),
+  update: (id: string, s: SourceInput) => http.put<ToolSource>(`${L}/tools/sources/${encodeURIComponent(id)}`, s),
+  remove: (id: string) => http.del<void>(`${L}/tools/sources/${encodeURIComponent(id)}`),
+  scan: (id: string) => http.post<ToolSource>(`${L}/tools/sources/${encodeURIComponent(id)}/scan`),
+};
+
+export interface PendingFilter { source?: string; risk?: string; status?: string; gap?: string }
+
+/**
+ * The librarian's approval body: the policy with `secrets` as plain values (sent once over the session; the
+ * librarian encrypts them before storing or publishing and only ever shows their names), and an optional
+ * risk decided by the reviewer.
+ */
+export interface ApprovalRequest {
+  policy: UsagePolicy & { secrets?: Record<string, string> };
+  riskOverride?: Risk | null;
+}
+
+/** One id's outcome of a bulk approval or rejection. */
+export interface BulkOutcome { id: string; done: boolean; status?: string; error?: string | null }
+
+export const pending = {
+  async list(filter: PendingFilter, page: number, size: number): Promise<Page<PendingTool>> {
+    return toPage<PendingTool>(await http.get(`${L}/tools/pending${query({ ...filter, page, size })}`), page, size);
+  },
+  get: (id: string) => http.get<PendingTool>(`${L}/tools/pending/${encodeURIComponent(id)}`),
+  approve: (id: string, req: ApprovalRequest) =>
+    http.post<unknown>(`${L}/tools/pending/${encodeURIComponent(id)}/approve`, req),
+  reject: (id: string, reason: string) =>
+    http.post<unknown>(`${L}/tools/pending/${encodeURIComponent(id)}/reject`, { reason }),
+  approveMany: (ids: string[], req: ApprovalRequest) => http.post<BulkOutcome[]>(`${L}/tools/pending/approve`, { ids, ...req }),
+  rejectMany: (ids: string[], reason: string) => http.post<BulkOutcome[]>(`${L}/tools/pending/reject`, { ids, reason }),
+};
+
+export interface SearchInput {
+  queryText: string;
+  filters?: { namespace?: string; domain?: string; risk?: Risk[]; status?: string };
+  limit?: number;
+}
+
+export const catalog = {
+  async list(filter: { namespace?: string; domain?: string; status?: string }, page: number, size: number) {
+    return toPage<ToolManifest & { status?: string }>(await http.get(`${L}/tools${query({ ...filter, page, size })}`), page, size);
+  },
+  async search(input: SearchInput): Promise<SearchHit[]> {
+    const body = await http.post<unknown>(`${L}/tools/search`, input);
+    return toPage<SearchHit>(body, 0, input.limit ?? 20).items;
+  },
+  get: (id: string) => http.get<Record<string, unknown>>(`${L}/tools/${encodeURIComponent(id)}`),
+};
+
+export const notifications = {
+  /** A page of notifications, newest first, with the number still unread. */
+  async list(page: number, size: number, unreadOnly = false): Promise<Page<Notification> & { unread: number | null }> {
+    const body = await http.get<Record<string, unknown>>(`${L}/notifications${query({ page, size, unreadOnly: unreadOnly || undefined })}`);
+    return { ...toPage<Notification>(body, page, size), unread: typeof body?.unread === 'number' ? body.unread : null };
+  },
+  markRead: (id: string) => http.post<unknown>(`${L}/notifications/${encodeURIComponent(id)}/read`),
+  markAllRead: () => http.post<{ marked: number }>(`${L}/notifications/read-all`),
+};
+
+/** The librarian's audit actions (GET /audit?action=). */
+export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED'];
+
+export const audit = {
+  async list(filter: { actor?: string; action?: string; subjectId?: string }, page: number, size: number) {
+    return toPage<AuditEntry>(await http.get(`${L}/audit${query({ ...filter, page, size })}`), page, size);
+  },
+};
+
+export interface Gap { normalizedVerb: string; actionVerb: string; description?: string; timesSeen: number }
+
+export const gaps = {
+  async list(page: number, size: number): Promise<Page<Gap>> {
+    return toPage<Gap>(await http.get(`${L}/gaps${query({ page, size })}`), page, size);
+  },
+};
+
+export const plugins = {
+  /** GET /plugins answers the whole registry; the UI pages it itself. */
+  async list(page: number, size: number): Promise<Page<Plugin>> {
+    const all = toPage<Plugin>(await http.get(`${C}/plugins`), 0, size).items;
+    return { items: all.slice(page * size, (page + 1) * size), total: all.length, page, size };
+  },
+  get: (id: string) => http.get<Record<string, unknown>>(`${C}/plugins/${encodeURIComponent(id)}`),
+  usage: (id: string, period?: string) => http.get<Record<string, unknown>>(`${C}/plugins/${encodeURIComponent(id)}/usage${query({ period })}`),
+  enable: (id: string) => http.post<unknown>(`${C}/plugins/${encodeURIComponent(id)}/enable`),
+  disable: (id: string, reason?: string) => http.post<unknown>(`${C}/plugins/${encodeURIComponent(id)}/disable`, reason ? { reason } : undefined),
+  probe: (id: string) => http.post<unknown>(`${C}/plugins/${encodeURIComponent(id)}/probe`),
+};
+
+export const usage = {
+  overall: (period?: string) => http.get<Record<string, unknown>>(`${C}/usage${query({ period })}`),
+};
+
+export const builds = {
+  async list(filter: { toolId?: string; state?: string }, page: number, size: number): Promise<Page<Build>> {
+    return toPage<Build>(await http.get(`${E}/builds${query({ ...filter, page, size })}`), page, size);
+  },
+  get: (id: string) => http.get<Build>(`${E}/builds/${encodeURIComponent(id)}`),
+  retry: (id: string) => http.post<unknown>(`${E}/builds/${encodeURIComponent(id)}/retry`),
+};

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApproveDialog, RejectDialog } from './ApproveDialog';
+import { stubFetch } from '../test/fetchStub';
+import type { PendingTool } from '../api/types';
+
+const tool: PendingTool = {
+  id: 'p-1', risk: 'WRITE_REMOTE',
+  manifest: { verb: 'CREATE_PET', name: 'createPet', binding: { method: 'POST', auth: { scheme: 'API_KEY_HEADER', parameterName: 'X-Key', secretName: 'api_key' } } },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ApproveDialog', () => {
+  it('shows clear messages for invalid fields and sends nothing', async () => {
+    const calls = stubFetch([]);
+    render(<ApproveDialog tools={[tool]} onClose={() => {}} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Calls per minute'), 'lots');
+    await user.type(screen.getByLabelText('Soft limit'), '20');
+    await user.type(screen.getByLabelText('Hard limit'), '10');
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    expect(screen.getByText('Calls per minute must be a number')).toBeInTheDocument();
+    expect(screen.getByText('The soft limit must not exceed the hard limit')).toBeInTheDocument();
+    expect(screen.getByText(/Choose the budget currency/)).toBeInTheDocument();
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Calls per minute')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers the tool\'s secrets as write-only fields and approves with the policy', async () => {
+    const calls = stubFetch([['POST', '/api/librarian/tools/pending/p-1/approve', 202, { status: 'APPROVED' }]]);
+    const onDone = vi.fn();
+    render(<ApproveDialog tools={[tool]} onClose={() => {}} onDone={onDone} />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Name')).toHaveValue('api_key');
+    const secret = screen.getByLabelText('Value');
+    expect(secret).toHaveAttribute('type', 'password');
+    expect(secret).toHaveValue('');
+    await user.type(secret, 'top-secret');
+    await user.type(screen.getByLabelText('Calls per minute'), '60');
+    await user.type(screen.getByLabelText('Calls per day'), '500');
+    await user.type(screen.getByLabelText('Currency'), 'usd');
+    await user.type(screen.getByLabelText('Cost per call'), '0.01');
+    await user.type(screen.getByLabelText('Hard limit'), '5');
+    await user.type(screen.getByLabelText('Planner identities or groups'), 'planner');
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(1, []));
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers['X-Requested-With']).toBeTruthy();
+    expect(calls[0].body).toEqual({
+      policy: {
+        rateLimit: { perSecond: null, perMinute: 60, burst: null },
+        quota: { perDay: 500, perMonth: null },
+        budget: { currency: 'USD', costPerCall: 0.01, softLimit: null, hardLimit: 5 },
+        allowedCallers: ['planner'],
+        secrets: { api_key: 'top-secret' },
+      },
+    });
+  });
+
+  it('shows the librarian\'s refusal', async () => {
+    stubFetch([['POST', '/api/librarian/tools/pending/p-1/approve', 409, { error: 'tool p-1 is already approved' }]]);
+    render(<ApproveDialog tools={[tool]} onClose={() => {}} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/may run without any rate limit/));
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    // The secret the tool's scheme names was left empty: that is a mistake the form names.
+    expect(screen.getByText('Enter the value of "api_key"')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'remove secret 1' }));
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    expect(await screen.findByText('The approval was refused: tool p-1 is already approved')).toBeInTheDocument();
+  });
+
+  it('approves several tools in one call', async () => {
+    // The librarian answers one outcome per id; a refused one is reported by verb with its reason.
+    const calls = stubFetch([['POST', '/api/librarian/tools/pending/approve', 200, [
+      { id: 'p-1', done: true, status: 'APPROVED' }, { id: 'p-2', done: false, status: 'REJECTED', error: 'already rejected' }]]]);
+    const onDone = vi.fn();
+    render(<ApproveDialog tools={[tool, { id: 'p-2', verb: 'GET_PET', risk: 'READ_ONLY' }]} onClose={() => {}} onDone={onDone} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Calls per second'), '1');
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(1, ['GET_PET: already rejected']));
+    expect(calls[0].body).toMatchObject({ ids: ['p-1', 'p-2'], policy: { rateLimit: { perSecond: 1 } } });
+  });
+});
+
+describe('RejectDialog', () => {
+  it('requires a reason, then sends it', async () => {
+    const calls = stubFetch([['POST', '/api/librarian/tools/pending/p-1/reject', 200, {}]]);
+    const onDone = vi.fn();
+    render(<RejectDialog tools={[tool]} onClose={() => {}} onDone={onDone} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/Say why the tool is rejected/);
+    expect(calls).toHaveLength(0);
+    await user.type(screen.getByLabelText('Reason (required)'), 'Sends customer data to a third party');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls[0].body).toEqual({ reason: 'Sends customer data to a third party' });
+  });
+});
+
+describe('ApproveDialog live validation', () => {
+  it('clears a message as soon as the field is corrected', async () => {
+    stubFetch([]);
+    render(<ApproveDialog tools={[{ id: 'p-9', verb: 'GET_X', risk: 'READ_ONLY' }]} onClose={() => {}} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Calls per minute'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    expect(screen.getByText('Calls per minute must be a number')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Calls per minute'));
+    await user.type(screen.getByLabelText('Calls per minute'), '30');
+    expect(screen.queryByText('Calls per minute must be a number')).toBeNull();
+    expect(screen.queryByText('Please correct the highlighted fields.')).toBeNull();
+  });
+});

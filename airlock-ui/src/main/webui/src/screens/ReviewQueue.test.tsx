@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { ReviewQueue } from './ReviewQueue';
+import { renderAs } from '../test/render';
+import { stubFetch } from '../test/fetchStub';
+
+const page = {
+  items: [
+    { id: 'p-1', verb: 'CREATE_PET', name: 'createPet', risk: 'WRITE_REMOTE', sourceName: 'petstore', changed: false, status: 'PENDING', operationKey: 'POST /pets' },
+    { id: 'p-2', verb: 'LIST_PETS', name: 'listPets', risk: 'READ_ONLY', sourceName: 'petstore', changed: true, status: 'PENDING', gaps: ['FIND_PET'], operationKey: 'GET /pets' },
+  ],
+  total: 2,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ReviewQueue', () => {
+  it('shows each row with verb, risk, source and new/changed, and admins get bulk actions', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    renderAs('admin', <ReviewQueue />);
+    expect(await screen.findByText('CREATE_PET')).toBeInTheDocument();
+    expect(screen.getByText('writes remotely')).toBeInTheDocument();
+    expect(screen.getByText('read-only')).toBeInTheDocument();
+    expect(screen.getByText('changed')).toBeInTheDocument();
+    expect(screen.getByText('FIND_PET')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve selected…' })).toBeDisabled();
+    expect(screen.getByLabelText('select CREATE_PET')).toBeInTheDocument();
+  });
+
+  it('hides every changing control from a viewer', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    renderAs('viewer', <ReviewQueue />);
+    expect(await screen.findByText('CREATE_PET')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reject/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('sends the filters to the librarian', async () => {
+    const calls = stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    renderAs('viewer', <ReviewQueue />);
+    await screen.findByText('CREATE_PET');
+    expect(calls.find((c) => c.url.startsWith('/api/librarian/tools/pending'))!.url).toBe('/api/librarian/tools/pending?status=PENDING&page=0&size=25');
+  });
+
+  it('has an empty state and an error state', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending', 200, { items: [], total: 0 }], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    const { unmount } = renderAs('admin', <ReviewQueue />);
+    expect(await screen.findByText(/No tools waiting for review/)).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    stubFetch([['GET', '/api/librarian/tools/pending', 502, { error: 'librarian is unreachable: Connection refused' }], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    renderAs('admin', <ReviewQueue />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('librarian is unreachable: Connection refused');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

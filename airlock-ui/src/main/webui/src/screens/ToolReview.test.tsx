@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { ToolReview } from './ToolReview';
+import { renderAs } from '../test/render';
+import { stubFetch } from '../test/fetchStub';
+
+// The librarian's CandidateViews.Details for a changed tool whose last build failed.
+const details = {
+  id: 'c-1', sourceId: 's-1', sourceName: 'ipinfodb', operationKey: 'GET /v3/ip-city/', revision: 2, toolId: 'ipinfodb/get-v3-ip-city',
+  status: 'BUILD_FAILED', derivedRisk: 'READ_ONLY', riskOverride: null, risk: 'READ_ONLY',
+  manifest: {
+    id: 'ipinfodb/get-v3-ip-city', verb: 'GET_IP_CITY', name: 'get_ip_city', description: 'Get location of an IP address',
+    inputSchema: { type: 'object', required: ['ip'], properties: { ip: { type: 'string', description: 'IPv4 or IPv6 address' }, format: { type: 'string', enum: ['json', 'xml'] } } },
+    outputSchema: { type: 'object', properties: { cityName: { type: 'string' } } },
+    risk: 'READ_ONLY',
+    binding: { method: 'GET', serverUrl: 'https://api.ipinfodb.com', pathTemplate: '/v3/ip-city/', parameters: [{ name: 'ip', wireName: 'ip', location: 'QUERY', required: true }],
+      auth: { scheme: 'API_KEY_QUERY', parameterName: 'key', secretName: 'key' } },
+  },
+  warnings: ['dropped an invalid pattern'],
+  diff: [{ path: '/description', before: 'Old text', after: 'Get location of an IP address' }],
+  approvedRevision: 1,
+  gaps: [{ normalizedVerb: 'locate ip', actionVerb: 'LOCATE_IP', timesSeen: 3, score: 1.2, confidence: 0.8 }],
+  policy: { rateLimit: { perMinute: 60 }, allowedCallers: ['planner'], secretNames: ['key'] },
+  buildReport: { passed: false, durationMs: 420, cases: [{ name: 'example-0', kind: 'example', passed: true }, { name: 'invalid-input', kind: 'negative', passed: false, detail: 'request was sent' }] },
+  buildFailure: '1 of 2 cases failed',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ToolReview', () => {
+  it('shows everything a reviewer needs, readable, and the admin actions', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending/c-1', 200, details], ['GET', '/api/engineer/builds', 200, []]]);
+    renderAs('admin', <ToolReview id="c-1" />);
+    expect(await screen.findByRole('heading', { name: 'GET_IP_CITY' })).toBeInTheDocument();
+    expect(screen.getByText('IPv4 or IPv6 address')).toBeInTheDocument();
+    expect(screen.getByText('query')).toBeInTheDocument();
+    expect(screen.getByText('https://api.ipinfodb.com')).toBeInTheDocument();
+    expect(screen.getByText('api.ipinfodb.com')).toBeInTheDocument();
+    expect(screen.getByText(/API key in a query parameter, named key, filled from the secret "key"/)).toBeInTheDocument();
+    expect(screen.getByText(/detected from the HTTP method: GET only reads/)).toBeInTheDocument();
+    expect(screen.getByText('Old text')).toBeInTheDocument();
+    expect(screen.getByText('LOCATE_IP')).toBeInTheDocument();
+    expect(screen.getByText('changed')).toBeInTheDocument();
+    expect(screen.getByText('verification failed')).toBeInTheDocument();
+    expect(screen.getByText('request was sent')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 cases failed')).toBeInTheDocument();
+    expect(screen.getByText('60/min')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve…' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject…' })).toBeInTheDocument();
+  });
+
+  it('gives a viewer no approve or reject', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending/c-1', 200, details], ['GET', '/api/engineer/builds', 200, []]]);
+    renderAs('viewer', <ToolReview id="c-1" />);
+    expect(await screen.findByRole('heading', { name: 'GET_IP_CITY' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+
+  it('says when the tool does not exist', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending/nope', 404, { error: 'no candidate nope' }], ['GET', '/api/engineer/builds', 200, []]]);
+    renderAs('admin', <ToolReview id="nope" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('no candidate nope');
+  });
+});

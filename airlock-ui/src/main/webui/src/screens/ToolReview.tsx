@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { builds, pending } from '../api/services';
+import type { Build, PendingTool } from '../api/types';
+import { AdminOnly } from '../components/session';
+import { go, href } from '../components/route';
+import { useAsync } from '../components/useAsync';
+import { AsyncView, RiskBadge, StatusBadge, formatTime } from '../components/ui';
+import { SchemaTable } from '../components/SchemaTable';
+import { Diff } from '../components/Diff';
+import { Report } from '../components/Report';
+import { ApproveDialog, RejectDialog } from './ApproveDialog';
+import { changeOf, gapsOf, verbOf } from '../api/candidates';
+import { PolicySummary } from '../components/PolicySummary';
+
+/** Every server the tool may call and the distinct hosts among them: what an approval lets it reach. */
+export function reachOf(t: PendingTool): { servers: string[]; hosts: string[] } {
+  const servers = new Set<string>();
+  const bound = t.manifest?.binding?.serverUrl;
+  if (bound) servers.add(bound);
+  const probe = t.manifest?.healthProbe?.binding?.serverUrl;
+  if (probe) servers.add(probe);
+  const hosts = new Set<string>();
+  servers.forEach((s) => { try { hosts.add(new URL(s).host); } catch { /* relative server URL: no host of its own */ } });
+  return { servers: [...servers], hosts: [...hosts] };
+}
+
+const SCHEME_TEXT: Record<string, string> = {
+  API_KEY_HEADER: 'API key in a header', API_KEY_QUERY: 'API key in a query parameter', API_KEY_COOKIE: 'API key in a cookie',
+  BEARER: 'bearer token (Authorization header)', BASIC: 'HTTP basic authentication',
+};
+
+function securityOf(t: PendingTool): string | null {
+  const auth = t.manifest?.binding?.auth;
+  if (!auth || !auth.scheme || auth.scheme === 'NONE') return null;
+  return [SCHEME_TEXT[auth.scheme] ?? auth.scheme, auth.parameterName && `named ${auth.parameterName}`,
+    auth.secretName && `filled from the secret "${auth.secretName}"`].filter(Boolean).join(', ');
+}
+
+const METHOD_RISK: Record<string, string> = {
+  GET: 'GET only reads', HEAD: 'HEAD only reads', POST: 'POST changes data on the remote service', PUT: 'PUT changes data on the remote service',
+  PATCH: 'PATCH changes data on the remote service', DELETE: 'DELETE removes data on the remote service',
+};
+
+/** Why the tool has its risk: the reviewer's decision, or what the HTTP method implies. */
+export function riskReasonOf(t: PendingTool): string {
+  if (t.riskOverride) return `set by the reviewer${t.derivedRisk ? ` (detected: ${t.derivedRisk.toLowerCase().replace('_', ' ')})` : ''}`;
+  const method = t.manifest?.binding?.method?.toUpperCase();
+  return method ? `detected from the HTTP method: ${METHOD_RISK[method] ?? method}` : 'detected from the definition';
+}
+
+export function ToolReview({ id }: { id: string }) {
+  const state = useAsync(() => pending.get(id), [id]);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+
+  return (
+    <section>
+      <p><a href={href('review')}>‹ Review queue</a></p>
+      <AsyncView state={state}>
+        {(t) => {
+          const m = t.manifest;
+          const reach = reachOf(t);
+          const security = securityOf(t);
+          const report = t.buildReport ?? null;
+          const failure = t.buildFailure ?? null;
+          const open = !t.status || /^(pending|build_failed)$/i.test(t.status);
+          const verb = verbOf(t);
+          return (
+            <>
+              <div className="screen-head">
+                <div>
+                  <h1 className="mono">{verb}</h1>
+                  <p className="muted">{m?.name ?? t.name} · from {t.sourceName ?? t.sourceId ?? 'unknown source'}{t.operationKey ? ` · ${t.operationKey}` : ''}{t.revision ? ` · revision ${t.revision}` : ''} · found {formatTime(t.discoveredAt)}</p>
+                </div>
+                {open && (
+                  <AdminOnly>
+                    <div className="bulk">
+                      <button className="btn btn-primary" onClick={() => setDialog('approve')}>Approve…</button>
+                      <button className="btn btn-danger" onClick={() => setDialog('reject')}>Reject…</button>
+                    </div>
+                  </AdminOnly>
+                )}
+              </div>
+              <div className="facts">
+                <div><span className="label">Risk</span><RiskBadge risk={t.risk ?? m?.risk} /><span className="small"> {riskReasonOf(t)}</span></div>
+                <div><span className="label">Status</span><StatusBadge status={t.status} /></div>
+                <div><span className="label">Change</span><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span></div>
+                <div><span className="label">Fills gap</span>{gapsOf(t).length ? gapsOf(t).map((g) => <span key={g} className="badge gap mono">{g}</span>) : <span className="muted">none</span>}</div>
+              </div>
+              {t.rejectReason && <p className="state state-error">Rejected{t.decidedBy ? ` by ${t.decidedBy}` : ''}: {t.rejectReason}</p>}
+              {t.status === 'APPROVED' && <p className="state state-info" role="status">Approved{t.decidedBy ? ` by ${t.decidedBy}` : ''}: the engineer is building and verifying the wrapper.</p>}
+              {t.warnings && t.warnings.length > 0 && (
+                <div className="state state-info"><div><strong>Conversion notes:</strong><ul>{t.warnings.map((w) => <li key={w}>{w}</li>)}</ul></div></div>
+              )}
+
+              <h2>What it does</h2>
+              <p className="description">{m?.description ?? t.description ?? <span className="muted">No description in the source.</span>}</p>
+              {m?.binding?.method && <p className="mono">{m.binding.method} {m.binding.pathTemplate}</p>}
+
+              <h2>Parameters</h2>
+              <SchemaTable schema={m?.inputSchema} bindings={m?.binding?.parameters} emptyText="No parameters." />
+
+              <h2>Output</h2>
+              <SchemaTable schema={m?.outputSchema} emptyText="The source describes no output." />
+
+              <h2>What it can reach</h2>
+              {reach.servers.length ? (
+                <ul className="reach">{reach.servers.map((s) => <li key={s} className="mono">{s}</li>)}</ul>
+              ) : <p className="muted">No server named in the source.</p>}
+              {reach.hosts.length > 0 && <p>Hosts: {reach.hosts.map((h) => <span key={h} className="badge mono">{h}</span>)} — calls to any other host are refused.</p>}
+
+              <h2>Security scheme</h2>
+              {security ? <p>{security}</p> : <p className="muted">None: the API is called without credentials.</p>}
+
+              {t.diff != null && (<><h2>Changes against the approved version{t.approvedRevision ? ` (revision ${t.approvedRevision})` : ''}</h2><Diff diff={t.diff} /></>)}
+
+              {t.policy && (
+                <>
+                  <h2>Policy in force</h2>
+                  <PolicySummary policy={t.policy} />
+                </>
+              )}
+
+              <h2>Engineer's verification</h2>
+              {t.toolId && (t.status === 'APPROVED' || t.status === 'BUILD_FAILED') && <BuildProgress toolId={t.toolId} />}
+              <Report report={report} failureReason={failure} />
+
+              {dialog === 'approve' && <ApproveDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); state.reload(); }} />}
+              {dialog === 'reject' && <RejectDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); go('review'); }} />}
+            </>
+          );
+        }}
+      </AsyncView>
+    </section>
+  );
+}
+
+/** The engineer's build of this tool while it is being built (state), with a retry for a failed one. */
+function BuildProgress({ toolId }: { toolId: string }) {
+  const state = useAsync<Build | null>(() => builds.list({ toolId }, 0, 1).then((p) => p.items[0] ?? null), [toolId]);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  if (state.status === 'error' || !state.data) return null;
+  const b = state.data;
+  const retry = async () => {
+    setRetryError(null);
+    try { await builds.retry(b.id); state.reload(); } catch (e) { setRetryError((e as Error).message); }
+  };
+  return (
+    <div className="state state-info" role="status">
+      <span>Build <span className="mono">{b.id}</span> (version {b.version ?? '—'}): <StatusBadge status={b.state} /> {b.updatedAt ? `updated ${formatTime(b.updatedAt)}` : ''}
+        {b.failureReason ? ` — ${b.failureReason}` : ''}</span>
+      <button className="btn btn-small" onClick={state.reload}>Refresh</button>
+      {b.state === 'FAILED' && <AdminOnly><button className="btn btn-small" onClick={retry}>Retry build</button></AdminOnly>}
+      {retryError && <span className="field-error">{retryError}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+package dev.toolsmith.ui;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(UpstreamServices.class)
+class SessionTest {
+
+    @Test
+    void withoutSessionTheApiAnswers401() {
+        given().when().get("/api/session").then().statusCode(401);
+        given().when().get("/api/librarian/tools/sources").then().statusCode(401);
+    }
+
+    @Test
+    void signInSetsAnHttpOnlyStrictSessionCookieAndSessionNamesTheUser() {
+        Response login = given().header("X-Requested-With", "test").contentType(ContentType.URLENC)
+                .formParam("username", "admin").formParam("password", SignIn.ADMIN_PASSWORD)
+                .when().post("/api/session/login");
+        assertThat(login.statusCode()).isEqualTo(200);
+        String setCookie = login.header("Set-Cookie");
+        assertThat(setCookie).startsWith(SignIn.COOKIE + "=").containsIgnoringCase("HttpOnly")
+                .containsIgnoringCase("SameSite=Strict");
+
+        given().cookie(SignIn.COOKIE, login.cookie(SignIn.COOKIE)).when().get("/api/session")
+                .then().statusCode(200).body("user", equalTo("admin")).body("role", equalTo("admin"));
+        given().cookie(SignIn.COOKIE, SignIn.viewer()).when().get("/api/session")
+                .then().statusCode(200).body("user", equalTo("viewer")).body("role", equalTo("viewer"));
+    }
+
+    @Test
+    void wrongPasswordOrUnknownUserIsRefused() {
+        for (String[] attempt : new String[][] {{"admin", "wrong"}, {"nobody", SignIn.ADMIN_PASSWORD}, {"admin", ""}}) {
+            Response login = given().header("X-Requested-With", "test").contentType(ContentType.URLENC)
+                    .formParam("username", attempt[0]).formParam("password", attempt[1])
+                    .when().post("/api/session/login");
+            assertThat(login.statusCode()).as("%s/%s", attempt[0], attempt[1]).isEqualTo(401);
+            assertThat(login.cookie(SignIn.COOKIE)).isNullOrEmpty();
+        }
+    }
+
+    @Test
+    void aSignInWithoutTheCsrfHeaderOrFromAnotherOriginIsRefused() {
+        given().contentType(ContentType.URLENC)
+                .formParam("username", "admin").formParam("password", SignIn.ADMIN_PASSWORD)
+                .when().post("/api/session/login")
+                .then().statusCode(403).body("error", equalTo("state-changing requests must carry the X-Requested-With header"));
+        given().header("X-Requested-With", "test").header("Origin", "https://evil.example")
+                .contentType(ContentType.URLENC)
+                .formParam("username", "admin").formParam("password", SignIn.ADMIN_PASSWORD)
+                .when().post("/api/session/login")
+                .then().statusCode(403).body("error", equalTo("cross-origin request refused"));
+    }
+
+    @Test
+    void aForgedOrTamperedCookieIsNotASession() {
+        given().cookie(SignIn.COOKIE, "not-an-encrypted-session").when().get("/api/session").then().statusCode(401);
+        String real = SignIn.admin();
+        String tampered = real.substring(0, real.length() - 4) + (real.endsWith("AAAA") ? "BBBB" : "AAAA");
+        given().cookie(SignIn.COOKIE, tampered).when().get("/api/session").then().statusCode(401);
+    }
+
+    @Test
+    void logoutClearsTheCookie() {
+        String session = SignIn.viewer();
+        Response logout = given().header("X-Requested-With", "test").cookie(SignIn.COOKIE, session)
+                .when().post("/api/session/logout");
+        assertThat(logout.statusCode()).isEqualTo(204);
+        assertThat(logout.header("Set-Cookie")).startsWith(SignIn.COOKIE + "=").containsIgnoringCase("Max-Age=0");
+    }
+
+    @Test
+    void theSinglePageAppIsServedAtTheRoot() {
+        given().when().get("/").then().statusCode(200).contentType(ContentType.HTML)
+                .header("Cache-Control", "no-cache")
+                .header("Content-Security-Policy", org.hamcrest.Matchers.containsString("default-src 'self'"))
+                .body(org.hamcrest.Matchers.containsString("<div id=\"root\"></div>"));
+    }
+}

@@ -1,0 +1,18 @@
+package dev.toolsmith.capabilities.execution;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** What running a plugin gave: outputs, a failure, or a refusal by policy. */
+public sealed interface ExecutionOutcome {
+
+    record Succeeded(ObjectNode outputs) implements ExecutionOutcome {
+    }
+
+    /** The plugin ran (or tried to) and did not produce outputs; {@code error} tells the planner why. */
+    record Failed(String error) implements ExecutionOutcome {
+    }
+
+    /** A usage policy refused the call before it was made (caller, rate, quota, budget). */
+    record Denied(String reason) implements ExecutionOutcome {
+    }
+}

@@ -1,0 +1,39 @@
+package dev.toolsmith.capabilities.execution;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.capabilities.registry.Plugin;
+import dev.toolsmith.capabilities.registry.PluginType;
+import dev.toolsmith.capabilities.wrapped.GuardedCalls;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Runs wrapped HTTP plugins through {@link GuardedCalls}: the plugin's usage policy is enforced before
+ * every call (caller, rate, quota, budget), then the shared sandboxed executor of {@code sandbox-http}
+ * makes the call within the approved hosts, timeouts and size cap, with the policy's secrets decrypted
+ * only for the call (docs/policies-and-health.md).
+ */
+@ApplicationScoped
+public class WrappedHttpExecutor implements PluginExecutor {
+
+    private final GuardedCalls calls;
+
+    public WrappedHttpExecutor(GuardedCalls calls) {
+        this.calls = calls;
+    }
+
+    @Override
+    public PluginType type() {
+        return PluginType.WRAPPED_HTTP;
+    }
+
+    @Override
+    public boolean sideEffectFree() {
+        return false; // a remote API may act on the world
+    }
+
+    @Override
+    public Uni<ExecutionOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
+        return calls.execute(plugin, inputs, context);
+    }
+}

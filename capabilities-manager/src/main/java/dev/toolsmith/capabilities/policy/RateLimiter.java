@@ -1,0 +1,159 @@
+package dev.toolsmith.capabilities.policy;
+
+import dev.toolsmith.contracts.airlock.UsagePolicy;
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConfigurationBuilder;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
+import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+
+/**
+ * Token buckets per tool (all callers together) and per caller, with Bucket4j's PostgreSQL backend: the
+ * bucket state lives in {@code rate_limit_bucket} and each consumption locks its row
+ * ({@code SELECT ... FOR UPDATE}), so every replica draws from the same buckets. The buckets' commits
+ * are asynchronous ({@link PolicyStateDataSource}). Blocking JDBC: call it from a worker thread.
+ */
+@ApplicationScoped
+public class RateLimiter {
+
+    private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
+    private final double perCallerFraction;
+
+    @Inject
+    public RateLimiter(PolicyStateDataSource state, PolicySettings settings) {
+        this(state.asyncCommit(), settings.perCallerRateFraction());
+    }
+
+    /** For the overhead benchmark, which runs without CDI. */
+    public RateLimiter(DataSource dataSource, double perCallerFraction) {
+        if (!(perCallerFraction > 0 && perCallerFraction <= 1)) {
+            throw new IllegalArgumentException("toolsmith.policy.per-caller-rate-fraction must be in (0, 1], got "
+                    + perCallerFraction);
+        }
+        this.perCallerFraction = perCallerFraction;
+        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                .primaryKeyMapper(PrimaryKeyMapper.STRING)
+                .table("rate_limit_bucket")
+                .idColumn("id")
+                .stateColumn("state")
+                .expiresAtColumn("expires_at")
+                // an idle bucket is full again after its refill time: its row can go then
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofMinutes(1)))
+                .build();
+    }
+
+    /**
+     * Takes one token from the caller's bucket (when callers get a fraction of the rate) and one from the
+     * tool's. Why the call must wait, or empty
+     * when it may go. A tool without a rate limit costs nothing here.
+     */
+    public Optional<String> tryAcquire(String toolId, String caller, UsagePolicy.RateLimit rate) {
+        if (rate == null || (rate.perSecond() == null && rate.perMinute() == null)) {
+            return Optional.empty();
+        }
+        String fingerprint = fingerprint(rate, perCallerFraction);
+        // With the whole rate per caller (fraction 1), a caller's bucket always holds at least as many tokens
+        // as the tool's (same capacity and refill; every call that takes from it also takes from the
+        // tool's), so it could never refuse first: it is not kept, which saves a transaction per call.
+        if (perCallerFraction < 1) {
+            ConsumptionProbe own = buckets.builder()
+                    .build("caller|" + toolId + "|" + caller + "|" + fingerprint, () -> configuration(rate, perCallerFraction))
+                    .tryConsumeAndReturnRemaining(1);
+            if (!own.isConsumed()) {
+                return Optional.of("rate limit: caller '" + caller + "' has used its share of " + toolId + "'s rate ("
+                        + describe(rate) + " x " + perCallerFraction + "); retry in " + retryIn(own));
+            }
+        }
+        ConsumptionProbe shared = buckets.builder()
+                .build("tool|" + toolId + "|" + fingerprint, () -> configuration(rate, 1.0))
+                .tryConsumeAndReturnRemaining(1);
+        if (!shared.isConsumed()) {
+            return Optional.of("rate limit of " + toolId + " reached (" + describe(rate) + "); retry in "
+                    + retryIn(shared));
+        }
+        return Optional.empty();
+    }
+
+    /** Removes rows of buckets that have been full and idle long enough; returns how many. */
+    public int removeIdleBuckets() {
+        int removed = 0;
+        for (int batch = buckets.removeExpired(1000); batch > 0; batch = buckets.removeExpired(1000)) {
+            removed += batch;
+        }
+        return removed;
+    }
+
+    /**
+     * {@code perSecond} with {@code burst} as its capacity (default: one second's worth), and
+     * {@code perMinute} with a minute's worth; both apply when both are set. Greedy refill: tokens come
+     * back continuously, not in lumps.
+     */
+    static BucketConfiguration configuration(UsagePolicy.RateLimit rate, double fraction) {
+        ConfigurationBuilder builder = BucketConfiguration.builder();
+        if (rate.perSecond() != null) {
+            double perSecond = rate.perSecond() * fraction;
+            long capacity = scaled(rate.burst() != null ? rate.burst() : Math.ceil(rate.perSecond()), fraction);
+            long nanosPerToken = Math.max(1, (long) (TimeUnit.SECONDS.toNanos(1) / perSecond));
+            builder.addLimit(Bandwidth.builder().capacity(capacity).refillGreedy(1, Duration.ofNanos(nanosPerToken))
+                    .build());
+        }
+        if (rate.perMinute() != null) {
+            long perMinute = scaled(rate.perMinute(), fraction);
+            long capacity = rate.perSecond() == null && rate.burst() != null ? scaled(rate.burst(), fraction) : perMinute;
+            builder.addLimit(Bandwidth.builder().capacity(capacity).refillGreedy(perMinute, Duration.ofMinutes(1))
+                    .build());
+        }
+        return builder.build();
+    }
+
+    private static long scaled(double amount, double fraction) {
+        return Math.max(1, (long) Math.floor(amount * fraction));
+    }
+
+    static String describe(UsagePolicy.RateLimit rate) {
+        StringBuilder text = new StringBuilder();
+        if (rate.perSecond() != null) {
+            text.append(stripped(rate.perSecond())).append("/s");
+        }
+        if (rate.perMinute() != null) {
+            text.append(text.length() > 0 ? ", " : "").append(rate.perMinute()).append("/min");
+        }
+        if (rate.burst() != null) {
+            text.append(", burst ").append(rate.burst());
+        }
+        return text.toString();
+    }
+
+    private static String stripped(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+
+    private static String retryIn(ConsumptionProbe probe) {
+        long ms = Math.max(1, TimeUnit.NANOSECONDS.toMillis(probe.getNanosToWaitForRefill()));
+        return ms < 1000 ? ms + " ms" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
+    }
+
+    /** A changed rate starts fresh buckets under new keys, on every replica at once. */
+    static String fingerprint(UsagePolicy.RateLimit rate, double fraction) {
+        String canonical = rate.perSecond() + "/" + rate.perMinute() + "/" + rate.burst() + "/" + fraction;
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM ships SHA-256", e);
+        }
+    }
+}

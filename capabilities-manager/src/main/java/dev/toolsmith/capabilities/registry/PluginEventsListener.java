@@ -1,0 +1,98 @@
+package dev.toolsmith.capabilities.registry;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.contracts.build.PluginStatusChanged;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.tool.ContentHash;
+import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.contracts.tool.ToolSourceType;
+import dev.toolsmith.eventing.IdempotentConsumer;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+/**
+ * Keeps the registry in step with the platform: wrapped HTTP plugins arrive on {@code plugin-built}
+ * (the engineer built and verified them; failed builds are not registered), and {@code plugin-status}
+ * enables and disables plugins. Both are applied once per event (idempotent consumer).
+ */
+@ApplicationScoped
+public class PluginEventsListener {
+
+    private static final Logger LOG = Logger.getLogger(PluginEventsListener.class);
+
+    private final IdempotentConsumer consumer;
+    private final PluginStore store;
+    private final PluginRegistry registry;
+    private final ObjectMapper mapper;
+
+    public PluginEventsListener(IdempotentConsumer consumer, PluginStore store, PluginRegistry registry,
+            ContractCodec codec) {
+        this.consumer = consumer;
+        this.store = store;
+        this.registry = registry;
+        this.mapper = codec.mapper();
+    }
+
+    @Incoming("plugin-built-in")
+    public Uni<Void> onPluginBuilt(byte[] raw) {
+        return consumer.apply("capabilities-plugin-built", raw, PluginBuilt.class, (envelope, built) -> register(built))
+                .call(registry::refresh);
+    }
+
+    @Incoming("plugin-status-in")
+    public Uni<Void> onPluginStatus(byte[] raw) {
+        return consumer.apply("capabilities-plugin-status", raw, PluginStatusChanged.class,
+                (envelope, change) -> setStatus(change)).call(registry::refresh);
+    }
+
+    private Uni<Void> register(PluginBuilt built) {
+        ToolManifest manifest = built.plugin();
+        if (!built.succeeded() || manifest == null) {
+            LOG.infof("plugin-built: %s v%d failed its build (%s); not registered", built.toolId(), built.version(),
+                    built.failureReason());
+            return Uni.createFrom().voidItem();
+        }
+        if (manifest.source() == ToolSourceType.INTERNAL || !manifest.isWrappedHttp()) {
+            return Uni.createFrom().voidItem(); // our own announcements of internal plugins come back here
+        }
+        String hash = manifest.contentHash() != null ? manifest.contentHash() : ContentHash.of(manifest, mapper);
+        int version = Math.max(1, built.version());
+        Plugin plugin = new Plugin(built.toolId(), manifest.verb(), PluginType.WRAPPED_HTTP, PluginStatus.ENABLED, null,
+                version, hash, manifest.withVersion(version, hash),
+                built.policy() == null ? null : mapper.valueToTree(built.policy()));
+        return store.holderOfVerb(manifest.verb()).chain(holder -> {
+            if (holder.isPresent() && !holder.get().equals(built.toolId())) {
+                LOG.warnf("plugin-built: %s wants verb %s, which %s already serves; not registered", built.toolId(),
+                        manifest.verb(), holder.get());
+                return Uni.createFrom().voidItem();
+            }
+            return store.upsertIfChanged(plugin, version).invoke(changed -> changed.ifPresentOrElse(
+                    stored -> LOG.infof("registered wrapped plugin %s (%s) v%d", stored.toolId(), stored.verb(),
+                            stored.version()),
+                    () -> LOG.debugf("plugin-built: %s unchanged", built.toolId())))
+                    // same content, maybe new limits: the policy of the latest approval is the one in force
+                    .chain(changed -> changed.isPresent() ? Uni.createFrom().voidItem()
+                            : store.updatePolicy(built.toolId(), plugin.policy()).invoke(updated -> {
+                                if (updated) {
+                                    LOG.infof("plugin-built: %s keeps its content; its new usage policy is in force",
+                                            built.toolId());
+                                }
+                            }).replaceWithVoid());
+        });
+    }
+
+    private Uni<Void> setStatus(PluginStatusChanged change) {
+        return store.setStatus(change.toolId(), change.status(), change.reason()).invoke(found -> {
+            if (found) {
+                LOG.infof("plugin %s is now %s%s", change.toolId(), change.status(),
+                        change.reason() == null ? "" : " (" + change.reason() + ")");
+            } else {
+                LOG.debugf("plugin-status for %s, which is not registered here", change.toolId());
+            }
+        }).replaceWithVoid();
+    }
+}

@@ -1,0 +1,134 @@
+package dev.toolsmith.capabilities.registry;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.tool.ToolManifest;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The {@code plugin} table. Writes run inside the caller's transaction (so an announcement in the
+ * outbox commits with them); {@link #loadAll()} opens its own session.
+ */
+@ApplicationScoped
+public class PluginStore {
+
+    private static final String COLUMNS =
+            "tool_id, verb, plugin_type, status, status_reason, version, content_hash, manifest::text, policy::text";
+
+    private final ObjectMapper mapper;
+
+    public PluginStore(ContractCodec codec) {
+        this.mapper = codec.mapper();
+    }
+
+    public Uni<List<Plugin>> loadAll() {
+        return Panache.withSession(() -> Panache.getSession().chain(session -> session
+                .createNativeQuery("SELECT " + COLUMNS + " FROM plugin", Object[].class)
+                .getResultList())
+                .map(rows -> rows.stream().map(this::toPlugin).toList()));
+    }
+
+    public Uni<Optional<Plugin>> find(String toolId) {
+        return Panache.getSession().chain(session -> session
+                .createNativeQuery("SELECT " + COLUMNS + " FROM plugin WHERE tool_id = :id", Object[].class)
+                .setParameter("id", toolId)
+                .getResultList())
+                .map(rows -> rows.stream().findFirst().map(this::toPlugin));
+    }
+
+    /**
+     * Inserts the plugin, or replaces it when its content hash changed, taking the next version. Returns
+     * the stored plugin when something changed, empty when the same content was already registered.
+     * One statement, so concurrent replicas registering the same plugin announce it once.
+     */
+    public Uni<Optional<Plugin>> upsertIfChanged(Plugin plugin, int firstVersion) {
+        String sql = "INSERT INTO plugin (tool_id, verb, plugin_type, status, version, content_hash, manifest, policy) "
+                + "VALUES (:id, :verb, :type, :status, :version, :hash, CAST(CAST(:manifest AS text) AS jsonb), CAST(CAST(:policy AS text) AS jsonb)) "
+                + "ON CONFLICT (tool_id) DO UPDATE SET verb = EXCLUDED.verb, plugin_type = EXCLUDED.plugin_type, "
+                + "version = GREATEST(plugin.version + 1, EXCLUDED.version), content_hash = EXCLUDED.content_hash, "
+                + "manifest = EXCLUDED.manifest, policy = EXCLUDED.policy, updated_at = now() "
+                + "WHERE plugin.content_hash <> EXCLUDED.content_hash RETURNING version";
+        return Panache.getSession().chain(session -> session.createNativeQuery(sql, Integer.class)
+                .setParameter("id", plugin.toolId())
+                .setParameter("verb", plugin.verb())
+                .setParameter("type", plugin.type().name())
+                .setParameter("status", plugin.status().name())
+                .setParameter("version", firstVersion)
+                .setParameter("hash", plugin.contentHash())
+                .setParameter("manifest", json(plugin.manifest()))
+                .setParameter("policy", plugin.policy() == null ? null : json(plugin.policy()))
+                .getResultList())
+                .map(versions -> versions.stream().findFirst().map(version -> versioned(plugin, version)));
+    }
+
+    /**
+     * Puts a new usage policy in force for an already registered plugin whose content did not change (a
+     * re-approval with other limits). True when the stored policy differed. The policy is not part of
+     * the content hash, so the plugin keeps its version.
+     */
+    public Uni<Boolean> updatePolicy(String toolId, JsonNode policy) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "UPDATE plugin SET policy = CAST(CAST(:policy AS text) AS jsonb), updated_at = now() "
+                        + "WHERE tool_id = :id AND policy IS DISTINCT FROM CAST(CAST(:policy AS text) AS jsonb)")
+                .setParameter("policy", policy == null ? null : json(policy))
+                .setParameter("id", toolId)
+                .executeUpdate())
+                .map(updated -> updated == 1);
+    }
+
+    /** Sets a plugin's status; false when no such plugin is registered. */
+    public Uni<Boolean> setStatus(String toolId, PluginStatus status, String reason) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "UPDATE plugin SET status = :status, status_reason = :reason, updated_at = now() WHERE tool_id = :id")
+                .setParameter("status", status.name())
+                .setParameter("reason", reason)
+                .setParameter("id", toolId)
+                .executeUpdate())
+                .map(updated -> updated == 1);
+    }
+
+    /** The tool that currently holds {@code verb}, if any (verbs are unique, case-insensitively). */
+    public Uni<Optional<String>> holderOfVerb(String verb) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "SELECT tool_id FROM plugin WHERE upper(verb) = upper(:verb)", String.class)
+                .setParameter("verb", verb)
+                .getResultList())
+                .map(ids -> ids.stream().findFirst());
+    }
+
+    private Plugin versioned(Plugin plugin, int version) {
+        ToolManifest manifest = plugin.manifest().withVersion(version, plugin.contentHash());
+        return new Plugin(plugin.toolId(), plugin.verb(), plugin.type(), plugin.status(), plugin.statusReason(),
+                version, plugin.contentHash(), manifest, plugin.policy());
+    }
+
+    private Plugin toPlugin(Object[] row) {
+        try {
+            int version = ((Number) row[5]).intValue();
+            // The row's version and hash are authoritative; the stored manifest may predate an upsert.
+            ToolManifest manifest = mapper.readValue((String) row[7], ToolManifest.class)
+                    .withVersion(version, (String) row[6]);
+            JsonNode policy = row[8] == null ? null : mapper.readTree((String) row[8]);
+            return new Plugin((String) row[0], (String) row[1], PluginType.valueOf((String) row[2]),
+                    PluginStatus.valueOf((String) row[3]), (String) row[4], version,
+                    (String) row[6], manifest, policy);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("plugin " + row[0] + " has an unreadable manifest: " + e.getMessage(), e);
+        }
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a manifest is always serialisable", e);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.toolsmith.capabilities.resolution;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a step's inputs feed a candidate tool: {@code assignments} maps each tool parameter to the step
+ * input that feeds it; {@code unmappedRequired} lists required parameters no input could feed.
+ */
+public record InputMapping(Map<String, String> assignments, List<String> unmappedRequired) {
+
+    public InputMapping {
+        assignments = Map.copyOf(assignments);
+        unmappedRequired = List.copyOf(unmappedRequired);
+    }
+
+    public boolean complete() {
+        return unmappedRequired.isEmpty();
+    }
+
+    /** The tool's input object: each parameter given the value of the step input assigned to it. */
+    public ObjectNode apply(ObjectNode stepInputs) {
+        ObjectNode toolInputs = stepInputs.objectNode();
+        assignments.forEach((parameter, input) -> toolInputs.set(parameter, stepInputs.get(input)));
+        return toolInputs;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.toolsmith.capabilities.rest;
+
+import dev.toolsmith.capabilities.resolution.CapabilityGaps;
+import dev.toolsmith.eventing.security.Roles;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/**
+ * Read-only view of the capability gaps, for the UI. The plugins themselves (GET /plugins, /plugins/{id},
+ * with health, policy and usage) are served by {@link dev.toolsmith.capabilities.health.PluginsResource}.
+ */
+@Path("/")
+@Produces(MediaType.APPLICATION_JSON)
+public class PluginResource {
+
+    private final CapabilityGaps gaps;
+
+    public PluginResource(CapabilityGaps gaps) {
+        this.gaps = gaps;
+    }
+
+    @GET
+    @Path("gaps")
+    @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
+    @Operation(summary = "Verbs nothing could serve, most frequent first")
+    public Uni<List<CapabilityGaps.GapCount>> gaps(@QueryParam("limit") @DefaultValue("100") int limit) {
+        return gaps.list(Math.max(1, Math.min(limit, 1_000)));
+    }
+}

@@ -1,0 +1,136 @@
+package dev.toolsmith.capabilities.rest;
+
+import dev.toolsmith.capabilities.config.StepConfig;
+import dev.toolsmith.capabilities.step.StepOutcome;
+import dev.toolsmith.capabilities.step.StepService;
+import dev.toolsmith.capabilities.step.StepStore;
+import dev.toolsmith.capabilities.step.StoredStep;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.eventing.rest.ApiError;
+import dev.toolsmith.eventing.security.Roles;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/**
+ * The REST door for plan steps, the same code path as Kafka {@code plan-steps}. {@code POST /steps}
+ * answers 200 with the result when it comes within {@code toolsmith.steps.rest-wait}, else 202 with a
+ * Location to poll; the result is also published on {@code step-results}. The step runs as the
+ * authenticated caller, whatever its body says.
+ */
+@Path("/")
+@Produces(MediaType.APPLICATION_JSON)
+public class StepResource {
+
+    private static final int MAX_PLAN_STEPS_LISTED = 1_000;
+
+    private final StepService steps;
+    private final StepStore store;
+    private final ContractCodec codec;
+    private final StepConfig config;
+    private final SecurityIdentity identity;
+
+    public StepResource(StepService steps, StepStore store, ContractCodec codec, StepConfig config,
+            SecurityIdentity identity) {
+        this.steps = steps;
+        this.store = store;
+        this.codec = codec;
+        this.config = config;
+        this.identity = identity;
+    }
+
+    /** What a step that has not finished looks like. */
+    public record StepInProgress(String stepId, String planId, String state) {
+    }
+
+    /** A step of a plan: its result once it is DONE. */
+    public record StepView(String stepId, String planId, String actionVerb, String state, StepResult result) {
+    }
+
+    @POST
+    @Path("steps")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.ADMIN})
+    @Operation(summary = "Submit a plan step; 200 with its result, or 202 with a Location when it takes longer")
+    public Uni<Response> submit(String body, @QueryParam("waitMs") Long waitMs) {
+        PlanStep given = codec.read(body == null ? "" : body, PlanStep.class);
+        PlanStep step = new PlanStep(given.stepId(), given.planId(), given.actionVerb(), given.description(),
+                given.inputs(), given.outputs(), identity.getPrincipal().getName());
+        Duration wait = waitMs == null ? config.restWait() : Duration.ofMillis(Math.max(0, Math.min(waitMs,
+                config.restWait().toMillis())));
+        CompletableFuture<StepOutcome> outcome = new CompletableFuture<>();
+        // Detached from this request: if the wait ends first the step keeps running and records its result.
+        steps.process(step).subscribe().with(outcome::complete, outcome::completeExceptionally);
+        return awaitUpTo(outcome, wait).chain(finished -> {
+            if (finished != null && finished.kind() == StepOutcome.Kind.PENDING) {
+                return awaitUpTo(steps.running(step.stepId()).orElseGet(CompletableFuture::new), wait);
+            }
+            return Uni.createFrom().item(finished);
+        }).map(finished -> finished == null || finished.result() == null ? inProgress(step.stepId(), step.planId())
+                : Response.ok(finished.result()).build());
+    }
+
+    @GET
+    @Path("steps/{stepId}")
+    @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.VIEWER, Roles.ADMIN})
+    @Operation(summary = "A step's result (200), 202 while it runs, 404 when unknown")
+    public Uni<Response> step(@PathParam("stepId") String stepId) {
+        return Panache.withSession(() -> store.find(stepId)).map(stored -> {
+            if (stored.isPresent()) {
+                StoredStep found = stored.get();
+                return found.done() ? Response.ok(found.result()).build() : inProgress(found.stepId(), found.planId());
+            }
+            if (steps.running(stepId).isPresent()) {
+                return inProgress(stepId, null);
+            }
+            return Response.status(404).type(MediaType.APPLICATION_JSON)
+                    .entity(ApiError.of(404, "no step '" + stepId + "' was submitted")).build();
+        });
+    }
+
+    @GET
+    @Path("plans/{planId}/steps")
+    @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.VIEWER, Roles.ADMIN})
+    @Operation(summary = "The steps of a plan in the order they were claimed, with their results")
+    public Uni<List<StepView>> planSteps(@PathParam("planId") String planId) {
+        return Panache.withSession(() -> store.byPlan(planId, MAX_PLAN_STEPS_LISTED)).map(rows -> rows.stream()
+                .map(row -> new StepView(row.stepId(), row.planId(), row.actionVerb(),
+                        row.done() ? "DONE" : "IN_PROGRESS", row.result()))
+                .toList());
+    }
+
+    private static Uni<StepOutcome> awaitUpTo(CompletableFuture<StepOutcome> outcome, Duration wait) {
+        CompletableFuture<StepOutcome> view = new CompletableFuture<>();
+        outcome.whenComplete((value, failure) -> {
+            if (failure != null) {
+                view.completeExceptionally(failure);
+            } else {
+                view.complete(value);
+            }
+        });
+        // Cancelling the view on timeout must not cancel the step itself.
+        return Uni.createFrom().completionStage(view).ifNoItem().after(wait).recoverWithItem((StepOutcome) null);
+    }
+
+    private static Response inProgress(String stepId, String planId) {
+        return Response.accepted(new StepInProgress(stepId, planId, "IN_PROGRESS"))
+                .location(URI.create("/steps/" + stepId)).build();
+    }
+}

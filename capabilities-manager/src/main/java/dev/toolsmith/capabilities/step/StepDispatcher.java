@@ -1,0 +1,69 @@
+package dev.toolsmith.capabilities.step;
+
+import dev.toolsmith.capabilities.config.StepConfig;
+import dev.toolsmith.contracts.step.PlanStep;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.BiConsumer;
+
+/**
+ * Runs steps from Kafka concurrently across plans and in order within a plan (a step may read an
+ * earlier step's outputs; Kafka keys steps by plan id, so a plan's steps arrive in order). At most
+ * {@code toolsmith.steps.max-in-flight} run at once; {@link #submit} completes only when the step was
+ * admitted, which is what holds the Kafka consumer back under load. Each step runs on a fresh Vert.x
+ * duplicated context so its database session and log context are its own.
+ */
+@ApplicationScoped
+public class StepDispatcher {
+
+    private static final int ATTEMPTS = 5;
+
+    private final StepService steps;
+    private final Vertx vertx;
+    private final AdmissionGate gate;
+    private final ConcurrentMap<String, CompletableFuture<Void>> planTails = new ConcurrentHashMap<>();
+
+    public StepDispatcher(StepService steps, Vertx vertx, StepConfig config) {
+        this.steps = steps;
+        this.vertx = vertx;
+        this.gate = new AdmissionGate(config.maxInFlight());
+    }
+
+    /**
+     * Admits the step, then runs it after the earlier steps of its plan; {@code done} gets the outcome
+     * or, after retries of infrastructure failures (database down), the failure.
+     */
+    public Uni<Void> submit(PlanStep step, BiConsumer<StepOutcome, Throwable> done) {
+        return Uni.createFrom().completionStage(gate::acquire).invoke(() -> {
+            CompletableFuture<Void> mine = new CompletableFuture<>();
+            CompletableFuture<Void> previous = planTails.put(step.planId(), mine);
+            Runnable start = () -> run(step).whenComplete((outcome, failure) -> {
+                planTails.remove(step.planId(), mine);
+                gate.release();
+                mine.complete(null);
+                done.accept(outcome, failure);
+            });
+            if (previous == null) {
+                start.run();
+            } else {
+                previous.whenComplete((ignored, alsoIgnored) -> start.run());
+            }
+        });
+    }
+
+    private CompletableFuture<StepOutcome> run(PlanStep step) {
+        CompletableFuture<StepOutcome> result = new CompletableFuture<>();
+        Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+        context.runOnContext(ignored -> steps.process(step)
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(3)).atMost(ATTEMPTS)
+                .subscribe().with(result::complete, result::completeExceptionally));
+        return result;
+    }
+}

@@ -1,0 +1,274 @@
+package dev.toolsmith.capabilities;
+
+import static dev.toolsmith.capabilities.support.Steps.inputs;
+import static dev.toolsmith.capabilities.support.Steps.ref;
+import static dev.toolsmith.capabilities.support.Steps.result;
+import static dev.toolsmith.capabilities.support.Steps.step;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+
+import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.step.AbandonedStepSweeper;
+import dev.toolsmith.capabilities.support.CountingPlugin;
+import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.capabilities.support.RelayLikeProducer;
+import dev.toolsmith.capabilities.support.Steps;
+import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.event.EventEnvelope;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.PostgresTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** Flow 1 through both doors, on the real broker and database. */
+@QuarkusTest
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(value = PostgresTestResource.class,
+        initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
+@QuarkusTestResource(LlmStubResource.class)
+class KnownVerbStepsTest {
+
+    private static final String PLANNER = "planner-key";
+
+    @Inject
+    AbandonedStepSweeper sweeper;
+
+    @Inject
+    PluginRegistry registry;
+
+    private static String id(String prefix) {
+        return prefix + "-" + UUID.randomUUID();
+    }
+
+    @Test
+    void internalPluginsAreRegisteredAndAnnouncedOnPluginBuiltForTheLibrarian() {
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader built = kafka.reader(Topics.PLUGIN_BUILT)) {
+            List<String> verbs = List.of("QUERY_JSON", "RENDER_TEXT", "EVALUATE_EXPRESSION", "CONVERT_UNITS",
+                    "SHIFT_DATE_TIME", "DATE_DIFFERENCE");
+            built.awaitMatching(r -> false, Duration.ofSeconds(3));
+            List<PluginBuilt> announced = built.envelopes().stream()
+                    .map(e -> Steps.CODEC.payload(e, PluginBuilt.class)).toList();
+            assertThat(announced).extracting(b -> b.plugin().verb()).containsAll(verbs);
+            PluginBuilt units = announced.stream().filter(b -> b.plugin().verb().equals("CONVERT_UNITS")).findFirst()
+                    .orElseThrow();
+            assertThat(units.succeeded()).isTrue();
+            assertThat(units.report().passed()).isTrue();
+            assertThat(units.report().cases()).hasSize(2);
+            assertThat(units.plugin().contentHash()).startsWith("sha256:");
+            assertThat(units.plugin().inputSchema().path("required").toString()).contains("value", "from", "to");
+            // announced once: a restart with the same content hash announces nothing new
+            assertThat(announced.stream().filter(b -> b.plugin().verb().equals("CONVERT_UNITS"))).hasSize(1);
+        }
+        // our own announcements come back on plugin-built through our consumer: read as bytes, ignored, never dead
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader dead = kafka.reader(Topics.deadLetter(Topics.PLUGIN_BUILT))) {
+            assertThat(dead.pollFor(Duration.ofSeconds(2))).noneMatch(r -> r.key() != null && r.key().startsWith("internal."));
+        }
+        assertThat(registry.byVerb("convertUnits")).hasValueSatisfying(p -> assertThat(p.toolId())
+                .isEqualTo("internal.convert-units"));
+        assertThat(registry.byVerb("DATE_DIFFERENCE")).isPresent();
+    }
+
+    @Test
+    void aKnownVerbStepFromKafkaSucceedsAndItsResultIsPublishedKeyedByPlan() {
+        String plan = id("plan");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            try (RelayLikeProducer relay = new RelayLikeProducer()) { // as another service's outbox would send it
+                relay.send(Topics.PLAN_STEPS, plan, step("s1-" + plan, plan, "CONVERT_UNITS",
+                        inputs("value", 10, "from", "km", "to", "mi")));
+            }
+            StepResult result = result(results, "s1-" + plan);
+            assertThat(result.status()).isEqualTo(StepStatus.SUCCEEDED);
+            assertThat(result.outputs().get("value").decimalValue()).isEqualByComparingTo("6.21371192237");
+            assertThat(result.servedBy().toolId()).isEqualTo("internal.convert-units");
+            assertThat(Steps.key(results, "s1-" + plan)).isEqualTo(plan);
+        }
+    }
+
+    @Test
+    void laterStepsReadEarlierOutputsAndAMissingReferenceFailsNamingIt() {
+        String plan = id("plan");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.send(Topics.PLAN_STEPS, plan, step("a-" + plan, plan, "EVALUATE_EXPRESSION",
+                    inputs("expression", "price * 3", "variables", java.util.Map.of("price", 19.99))));
+            kafka.send(Topics.PLAN_STEPS, plan, step("b-" + plan, plan, "RENDER_TEXT",
+                    inputs("template", "Total: {{amount}} EUR", "values", java.util.Map.of("amount", "x"))));
+            kafka.send(Topics.PLAN_STEPS, plan, step("c-" + plan, plan, "CONVERT_UNITS",
+                    inputs("value", ref("a-" + plan, "result"), "from", "kg", "to", "lb")));
+            kafka.send(Topics.PLAN_STEPS, plan, step("d-" + plan, plan, "CONVERT_UNITS",
+                    inputs("value", ref("a-" + plan, "total"), "from", "kg", "to", "lb")));
+            kafka.send(Topics.PLAN_STEPS, plan, step("e-" + plan, plan, "CONVERT_UNITS",
+                    inputs("value", ref("nope-" + plan, "result"), "from", "kg", "to", "lb")));
+
+            StepResult c = result(results, "c-" + plan);
+            assertThat(c.status()).isEqualTo(StepStatus.SUCCEEDED);
+            assertThat(c.outputs().get("value").decimalValue()).isEqualByComparingTo("132.211218632");
+
+            StepResult d = result(results, "d-" + plan);
+            assertThat(d.status()).isEqualTo(StepStatus.FAILED);
+            assertThat(d.error()).contains("input 'value'", "output 'total'", "a-" + plan, "its outputs: result");
+
+            StepResult e = result(results, "e-" + plan);
+            assertThat(e.status()).isEqualTo(StepStatus.FAILED);
+            assertThat(e.error()).contains("has no step 'nope-" + plan + "'");
+        }
+    }
+
+    @Test
+    void inputsThatBreakThePluginSchemaFailNamingTheField() {
+        String plan = id("plan");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.send(Topics.PLAN_STEPS, plan, step("bad-" + plan, plan, "CONVERT_UNITS",
+                    inputs("value", "ten", "from", "km", "to", "mi")));
+            kafka.send(Topics.PLAN_STEPS, plan, step("missing-" + plan, plan, "SHIFT_DATE_TIME",
+                    inputs("dateTime", "2025-01-31")));
+            StepResult bad = result(results, "bad-" + plan);
+            assertThat(bad.status()).isEqualTo(StepStatus.FAILED);
+            assertThat(bad.error()).startsWith("input /value:").contains("number");
+            StepResult missing = result(results, "missing-" + plan);
+            assertThat(missing.error()).startsWith("input /amount: is required");
+        }
+    }
+
+    @Test
+    void aRedeliveredOrResubmittedStepRunsOnceAndReturnsTheStoredResult() {
+        String plan = id("plan");
+        String key = id("count");
+        PlanStep step = step("once-" + plan, plan, "TEST_COUNT", inputs("key", key));
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            EventEnvelope first = kafka.send(Topics.PLAN_STEPS, plan, step);
+            kafka.send(Topics.PLAN_STEPS, plan, first); // a broker redelivery: same event id
+            kafka.send(Topics.PLAN_STEPS, plan, step); // a planner resubmitting: same step id, new event
+            assertThat(result(results, step.stepId()).outputs().get("runs").asInt()).isEqualTo(1);
+
+            given().header("X-API-Key", PLANNER).contentType("application/json").body(Steps.CODEC.toJson(step).toString())
+                    .post("/steps").then().statusCode(200).body("outputs.runs", equalTo(1));
+
+            assertThat(results.pollFor(Duration.ofSeconds(2)).stream()
+                    .filter(r -> resultStepId(r).equals(step.stepId()))).hasSize(1);
+            assertThat(CountingPlugin.runs(key)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aMalformedMessageGoesToTheDeadLetterTopicAndTheNextStepStillRuns() {
+        String plan = id("plan");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader dlq = kafka.reader(Topics.deadLetter(Topics.PLAN_STEPS));
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.sendRaw(Topics.PLAN_STEPS, plan, "{not json".getBytes());
+            EventEnvelope noVerb = Steps.CODEC.envelope(step("x-" + plan, plan, "CONVERT_UNITS", inputs()), "/test", plan);
+            com.fasterxml.jackson.databind.node.ObjectNode broken = Steps.CODEC.mapper().valueToTree(noVerb);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) broken.get("data")).remove("actionVerb");
+            kafka.sendRaw(Topics.PLAN_STEPS, plan, broken.toString().getBytes());
+            kafka.send(Topics.PLAN_STEPS, plan, step("ok-" + plan, plan, "DATE_DIFFERENCE",
+                    inputs("from", "2025-01-01", "to", "2025-03-01")));
+
+            assertThat(result(results, "ok-" + plan).outputs().get("amount").asInt()).isEqualTo(59);
+            List<ConsumerRecord<String, byte[]>> dead = dlq.awaitMatching(r -> plan.equals(r.key())
+                    && dlq.headersOf(r).getOrDefault("dead-letter-reason", "").contains("actionVerb"),
+                    Duration.ofSeconds(20));
+            assertThat(dead).isNotEmpty();
+            assertThat(dlq.pollFor(Duration.ZERO).stream().filter(r -> plan.equals(r.key()))
+                    .map(r -> dlq.headersOf(r).get("dead-letter-reason"))).anyMatch(reason -> reason.contains("not valid JSON"));
+        }
+    }
+
+    @Test
+    void theRestDoorRunsStepsAsTheAuthenticatedCallerAndListsAPlan() {
+        String plan = id("plan");
+        String body = Steps.CODEC.toJson(new PlanStep("r1-" + plan, plan, "QUERY_JSON", null,
+                inputs("document", java.util.Map.of("items", List.of(java.util.Map.of("sku", "A1"))),
+                        "path", "$.items[0].sku"), null, "someone-else")).toString();
+        given().header("X-API-Key", PLANNER).contentType("application/json").body(body).post("/steps").then()
+                .statusCode(200).body("status", equalTo("SUCCEEDED")).body("outputs.result", equalTo("A1"));
+        given().header("X-API-Key", PLANNER).get("/steps/r1-" + plan).then().statusCode(200)
+                .body("outputs.result", equalTo("A1"));
+        given().header("X-API-Key", "viewer-key").get("/plans/" + plan + "/steps").then().statusCode(200)
+                .body("stepId", hasItems("r1-" + plan)).body("[0].state", equalTo("DONE"));
+        given().header("X-API-Key", PLANNER).get("/steps/unknown-" + plan).then().statusCode(404);
+
+        // the step ran as the key's caller, not as the body claimed
+        try (Connection db = db(); PreparedStatement q = db.prepareStatement(
+                "SELECT caller FROM capabilities.step_execution WHERE step_id = ?")) {
+            q.setString(1, "r1-" + plan);
+            var rows = q.executeQuery();
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getString(1)).isEqualTo("planner-a");
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void theRestDoorRefusesBadInputAndWrongCallers() {
+        given().contentType("application/json").body("{}").post("/steps").then().statusCode(401);
+        given().header("X-API-Key", "viewer-key").contentType("application/json").body("{}").post("/steps").then()
+                .statusCode(403);
+        given().header("X-API-Key", PLANNER).contentType("application/json")
+                .body("{\"stepId\": \"s\", \"planId\": \"p\"}").post("/steps").then().statusCode(400)
+                .body("error", containsString("actionVerb"));
+        given().header("X-API-Key", PLANNER).contentType("application/json").body("{oops").post("/steps").then()
+                .statusCode(400).body("error", containsString("JSON"));
+        given().header("X-API-Key", PLANNER).delete("/aliases/ANY").then().statusCode(403);
+    }
+
+    @Test
+    void aStepAbandonedByACrashedInstanceIsFinishedAsFailedAndNeverRerun() throws Throwable {
+        String plan = id("plan");
+        String key = id("count");
+        PlanStep step = step("crashed-" + plan, plan, "TEST_COUNT", inputs("key", key));
+        try (Connection db = db(); PreparedStatement claim = db.prepareStatement(
+                "INSERT INTO capabilities.step_execution (step_id, plan_id, action_verb, caller, state, claimed_at) "
+                        + "VALUES (?, ?, 'TEST_COUNT', 'planner-test', 'IN_PROGRESS', now() - interval '1 hour')")) {
+            claim.setString(1, step.stepId());
+            claim.setString(2, plan);
+            claim.executeUpdate(); // what an instance that died after claiming leaves behind
+        }
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.send(Topics.PLAN_STEPS, plan, step); // the redelivery finds the claim and does not run it
+            assertThat(Steps.results(results, step.stepId(), Duration.ofSeconds(3))).isEmpty();
+
+            int swept = VertxContextSupport.subscribeAndAwait(() -> sweeper.sweepNow());
+            assertThat(swept).isGreaterThanOrEqualTo(1);
+            StepResult result = result(results, step.stepId());
+            assertThat(result.status()).isEqualTo(StepStatus.FAILED);
+            assertThat(result.error()).startsWith("interrupted");
+            assertThat(CountingPlugin.runs(key)).isZero();
+        }
+    }
+
+    private static String resultStepId(ConsumerRecord<String, byte[]> record) {
+        return Steps.CODEC.payload(Steps.CODEC.openEnvelope(record.value()), StepResult.class).stepId();
+    }
+
+    private static Connection db() throws java.sql.SQLException {
+        return DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_capabilities"),
+                PostgresTestResource.user(), PostgresTestResource.password());
+    }
+}

@@ -1,0 +1,191 @@
+package dev.toolsmith.capabilities.health;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.ADMIN;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.VIEWER;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.probe;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.rateTool;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.register;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.runStep;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
+import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.contracts.build.PluginStatusChanged;
+import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.PostgresTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The health worker end to end against a WireMock API: a tool that starts failing is disabled and
+ * announced on plugin-status (which the librarian follows to hide it from search) with an admin
+ * notification; it is re-enabled after M successful probes once it recovers. Admins disable, enable and
+ * probe by hand.
+ */
+@QuarkusTest
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(value = PostgresTestResource.class,
+        initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
+@QuarkusTestResource(LlmStubResource.class)
+class HealthWorkerTest {
+
+    static WireMockServer api;
+
+    @Inject
+    PluginRegistry registry;
+
+    @BeforeAll
+    static void startApi() {
+        api = WrappedPlugins.startApi();
+        api.stubFor(get(urlPathEqualTo("/rate")).willReturn(aResponse().withHeader("Content-Type", "application/json")
+                .withBody("{\"rate\": 1.5}")));
+    }
+
+    @AfterAll
+    static void stopApi() {
+        api.stop();
+    }
+
+    private static void healthAnswers(String path, int status) {
+        api.stubFor(get(urlPathEqualTo(path)).willReturn(aResponse().withStatus(status).withBody("{}")));
+    }
+
+    private static ConsumerRecord<String, byte[]> awaitStatus(KafkaTestClient kafka, KafkaTestClient.Reader reader,
+            String toolId, PluginStatus status) {
+        List<ConsumerRecord<String, byte[]>> found = reader.awaitMatching(r -> toolId.equals(r.key())
+                && statusOf(kafka, r).status() == status, Duration.ofSeconds(60));
+        assertThat(found).as("plugin-status " + status + " for " + toolId).isNotEmpty();
+        return found.get(0);
+    }
+
+    private static PluginStatusChanged statusOf(KafkaTestClient kafka, ConsumerRecord<String, byte[]> record) {
+        return kafka.codec().payload(kafka.codec().openEnvelope(record.value()), PluginStatusChanged.class);
+    }
+
+    @Test
+    void aToolThatStartsFailingIsDisabledAndAnnouncedThenReEnabledAfterItRecovers() {
+        String toolId = "flaky-api.rate";
+        String verb = "LOOK_UP_FLAKY_RATE";
+        healthAnswers("/health-flaky", 200);
+        register(registry, rateTool(toolId, verb, api, null, 1_000, 0, probe(api, "/health-flaky", 1)), null);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
+                .get("/plugins/" + toolId).then().statusCode(200).body("health.lastProbeOk", equalTo(true)));
+
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader statuses = kafka.reader(Topics.PLUGIN_STATUS);
+                KafkaTestClient.Reader notifications = kafka.reader(Topics.NOTIFICATIONS)) {
+            healthAnswers("/health-flaky", 503);
+
+            PluginStatusChanged disabled = statusOf(kafka, awaitStatus(kafka, statuses, toolId, PluginStatus.DISABLED));
+            assertThat(disabled.reason()).contains("3 consecutive failed health probes", "HTTP 503");
+            assertThat(disabled.changedBy()).isEqualTo("health-worker");
+            List<ConsumerRecord<String, byte[]>> alerts = notifications.awaitMatching(r -> {
+                Notification n = kafka.codec().payload(kafka.codec().openEnvelope(r.value()), Notification.class);
+                return n.kind() == Notification.Kind.PLUGIN_DISABLED && toolId.equals(n.subjectId());
+            }, Duration.ofSeconds(20));
+            assertThat(alerts).hasSize(1);
+            // disabled here too: the step is refused, the API is not called for it
+            int before = api.countRequestsMatching(getRequestedFor(urlPathEqualTo("/rate")).build()).getCount();
+            StepResult refused = runStep(PLANNER, verb, Map.of("case", "x"));
+            assertThat(refused.status()).isEqualTo(StepStatus.FAILED);
+            assertThat(refused.error()).contains("disabled");
+            assertThat(api.countRequestsMatching(getRequestedFor(urlPathEqualTo("/rate")).build()).getCount())
+                    .isEqualTo(before);
+            given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                    .body("status", equalTo("DISABLED")).body("health.disabledBy", equalTo("HEALTH"))
+                    .body("statusHistory[0].status", equalTo("DISABLED"))
+                    .body("healthHistory.size()", greaterThanOrEqualTo(4));
+
+            // still probed while disabled; back after 2 consecutive successes
+            healthAnswers("/health-flaky", 200);
+            PluginStatusChanged enabled = statusOf(kafka, awaitStatus(kafka, statuses, toolId, PluginStatus.ENABLED));
+            assertThat(enabled.reason()).isEqualTo("2 consecutive successful health probes");
+        }
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                assertThat(runStep(PLANNER, verb, Map.of("case", "y")).status()).isEqualTo(StepStatus.SUCCEEDED));
+    }
+
+    @Test
+    void adminsDisableEnableAndProbeByHandAndAnAdminsDisableSticks() {
+        String toolId = "manual-api.rate";
+        String verb = "LOOK_UP_MANUAL_RATE";
+        healthAnswers("/health-manual", 200);
+        // probed once at registration, then hourly: the probes below are the admin's
+        register(registry, rateTool(toolId, verb, api, null, 1_000, 0, probe(api, "/health-manual", 3_600)), null);
+
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader statuses = kafka.reader(Topics.PLUGIN_STATUS)) {
+            given().post("/plugins/" + toolId + "/disable").then().statusCode(401);
+            given().header("X-API-Key", ADMIN).contentType("application/json")
+                    .body("{\"reason\": \"vendor maintenance window\"}").post("/plugins/" + toolId + "/disable")
+                    .then().statusCode(200).body("status", equalTo("DISABLED"));
+            PluginStatusChanged disabled = statusOf(kafka, awaitStatus(kafka, statuses, toolId, PluginStatus.DISABLED));
+            assertThat(disabled.reason()).isEqualTo("vendor maintenance window");
+            assertThat(disabled.changedBy()).isEqualTo("admin alice");
+
+            for (int i = 0; i < 3; i++) {
+                given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/probe").then().statusCode(200)
+                        .body("ok", equalTo(true)).body("status", equalTo("DISABLED")).body("change", equalTo("NONE"));
+            }
+            given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then()
+                    .body("status", equalTo("DISABLED")).body("health.disabledBy", equalTo("ADMIN"))
+                    .body("statusHistory[0].by", equalTo("admin alice"));
+
+            given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/enable").then().statusCode(200)
+                    .body("status", equalTo("ENABLED"));
+            awaitStatus(kafka, statuses, toolId, PluginStatus.ENABLED);
+        }
+        assertThat(runStep(PLANNER, verb, Map.of("case", "z")).status()).isEqualTo(StepStatus.SUCCEEDED);
+        given().header("X-API-Key", ADMIN).post("/plugins/internal.evaluate-expression/probe").then().statusCode(400);
+        given().header("X-API-Key", ADMIN).post("/plugins/no-such.tool/probe").then().statusCode(404);
+    }
+
+    @Test
+    void thresholdsAreSetPerPluginAndBadOnesAreRefusedNamingTheField() {
+        String toolId = "tuned-api.rate";
+        healthAnswers("/health-tuned", 200);
+        register(registry, rateTool(toolId, "LOOK_UP_TUNED_RATE", api, null, 1_000, 0,
+                probe(api, "/health-tuned", 3_600)), null);
+
+        given().header("X-API-Key", ADMIN).contentType("application/json").body("{\"errorRateThreshold\": 2}")
+                .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(400)
+                .body("error", containsString("errorRateThreshold"));
+        given().header("X-API-Key", ADMIN).contentType("application/json")
+                .body("{\"failuresToDisable\": 5, \"intervalSeconds\": 30}")
+                .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200)
+                .body("failuresToDisable", equalTo(5)).body("intervalSeconds", equalTo(30))
+                .body("successesToEnable", equalTo(2));
+        given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                .body("thresholds.failuresToDisable", equalTo(5))
+                .body("manifest.healthProbe.intervalSeconds", equalTo(3_600));
+        given().header("X-API-Key", VIEWER).get("/plugins").then().statusCode(200)
+                .body("find { it.toolId == '" + toolId + "' }.type", equalTo("WRAPPED_HTTP"));
+    }
+}

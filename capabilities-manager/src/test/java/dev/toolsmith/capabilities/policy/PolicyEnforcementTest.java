@@ -1,0 +1,284 @@
+package dev.toolsmith.capabilities.policy;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.ADMIN;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER_NAME;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.VIEWER;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.id;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.rateTool;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.register;
+import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.runStep;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.notNullValue;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.capabilities.support.Steps;
+import dev.toolsmith.capabilities.usage.UsageRecorder;
+import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
+import dev.toolsmith.contracts.airlock.UsagePolicy;
+import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.PostgresTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Usage policies are enforced before every call of a wrapped tool: who may call, how fast, how often,
+ * for how much; exactly, with many concurrent callers; changed without a restart; and reported.
+ */
+@QuarkusTest
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(value = PostgresTestResource.class,
+        initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
+@QuarkusTestResource(LlmStubResource.class)
+class PolicyEnforcementTest {
+
+    static WireMockServer api;
+
+    @Inject
+    PluginRegistry registry;
+
+    @Inject
+    UsageRecorder usage;
+
+    @Inject
+    io.agroal.api.AgroalDataSource dataSource;
+
+    @BeforeAll
+    static void startApi() {
+        api = WrappedPlugins.startApi();
+        api.stubFor(get(urlPathEqualTo("/rate")).willReturn(aResponse().withHeader("Content-Type", "application/json")
+                .withBody("{\"rate\": 1.5}")));
+    }
+
+    @AfterAll
+    static void stopApi() {
+        api.stop();
+    }
+
+    /** A plugin of its own for each test: tool id, verb, and the query value WireMock counts it by. */
+    private record Tool(String toolId, String verb) {
+
+        static Tool fresh(String name) {
+            String suffix = id("x").substring(2).replace("-", "").toUpperCase();
+            return new Tool(name + "-" + suffix.toLowerCase() + ".rate", "RATE_" + name.toUpperCase().replace('-', '_')
+                    + "_" + suffix);
+        }
+
+        Map<String, Object> inputs() {
+            return Map.of("case", toolId);
+        }
+
+        int callsReceived() {
+            return api.countRequestsMatching(getRequestedFor(urlPathEqualTo("/rate"))
+                    .withQueryParam("case", com.github.tomakehurst.wiremock.client.WireMock.equalTo(toolId)).build()).getCount();
+        }
+    }
+
+    private Tool registered(String name, UsagePolicy policy) {
+        Tool tool = Tool.fresh(name);
+        register(registry, rateTool(tool.toolId(), tool.verb(), api, null, 5_000, 0, null), policy);
+        return tool;
+    }
+
+    private static UsagePolicy budget(BigDecimal cost, BigDecimal soft, BigDecimal hard) {
+        return new UsagePolicy(null, null, new UsagePolicy.Budget("EUR", cost, soft, hard), null, null);
+    }
+
+    @Test
+    void aCallerTheAllowedCallersDoNotNameIsDeniedAndNothingIsSentUntilANewPolicyAllowsIt() {
+        UsagePolicy onlyB = new UsagePolicy(null, null, null, List.of("planner-b"), null);
+        Tool tool = registered("callers", onlyB);
+
+        StepResult denied = runStep(PLANNER, tool.verb(), tool.inputs());
+
+        assertThat(denied.status()).isEqualTo(StepStatus.DENIED);
+        assertThat(denied.error()).contains("caller '" + PLANNER_NAME + "' is not allowed").doesNotContain("planner-b");
+        assertThat(tool.callsReceived()).isZero();
+
+        // re-approved with the same manifest and a new policy: in force without a restart
+        register(registry, rateTool(tool.toolId(), tool.verb(), api, null, 5_000, 0, null),
+                new UsagePolicy(null, null, null, List.of("planner-b", PLANNER_NAME), null));
+        StepResult allowed = runStep(PLANNER, tool.verb(), tool.inputs());
+
+        assertThat(allowed.status()).as(allowed.error()).isEqualTo(StepStatus.SUCCEEDED);
+        assertThat(tool.callsReceived()).isEqualTo(1);
+    }
+
+    @Test
+    void aStepWithoutCallerIdentityIsDenied() {
+        Tool tool = registered("anonymous", null);
+        String plan = id("plan");
+        String stepId = id("step");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.send(Topics.PLAN_STEPS, plan, new PlanStep(stepId, plan, tool.verb(), null,
+                    Steps.inputs("case", tool.toolId()), null, null));
+            StepResult result = Steps.result(results, stepId);
+
+            assertThat(result.status()).isEqualTo(StepStatus.DENIED);
+            assertThat(result.error()).contains("no caller identity");
+
+            // refused at intake, whatever the plugin: internal ones too
+            String internalStep = id("step");
+            kafka.send(Topics.PLAN_STEPS, plan, new PlanStep(internalStep, plan, "CONVERT_UNITS", null,
+                    Steps.inputs("value", 10, "from", "km", "to", "mi"), null, " "));
+            StepResult internal = Steps.result(results, internalStep);
+            assertThat(internal.status()).isEqualTo(StepStatus.DENIED);
+            assertThat(internal.error()).contains("no caller identity");
+        }
+        assertThat(tool.callsReceived()).isZero();
+    }
+
+    @Test
+    void beyondTheRateLimitCallsAreDeniedWithWhenToRetry() {
+        Tool tool = registered("rate", new UsagePolicy(new UsagePolicy.RateLimit(null, 3, null), null, null, null, null));
+
+        List<StepResult> results = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            results.add(runStep(PLANNER, tool.verb(), tool.inputs()));
+        }
+
+        assertThat(results.subList(0, 3)).extracting(StepResult::status).containsOnly(StepStatus.SUCCEEDED);
+        assertThat(results.get(3).status()).isEqualTo(StepStatus.DENIED);
+        assertThat(results.get(3).error()).contains("rate limit", "3/min", "retry in");
+        assertThat(tool.callsReceived()).isEqualTo(3);
+    }
+
+    @Test
+    void withAPerCallerShareEachCallerHasItsOwnBucketInsideTheToolsBucket() {
+        // the service runs with the whole rate per caller; this limiter gives each caller half of it
+        RateLimiter halves = new RateLimiter(dataSource, 0.5);
+        String toolId = id("shared-tool");
+        UsagePolicy.RateLimit fourPerMinute = new UsagePolicy.RateLimit(null, 4, null);
+
+        assertThat(halves.tryAcquire(toolId, "planner-1", fourPerMinute)).isEmpty();
+        assertThat(halves.tryAcquire(toolId, "planner-1", fourPerMinute)).isEmpty();
+        assertThat(halves.tryAcquire(toolId, "planner-1", fourPerMinute)).get().asString()
+                .contains("caller 'planner-1' has used its share", "4/min x 0.5");
+        assertThat(halves.tryAcquire(toolId, "planner-2", fourPerMinute)).isEmpty();
+        assertThat(halves.tryAcquire(toolId, "planner-2", fourPerMinute)).isEmpty();
+        assertThat(halves.tryAcquire(toolId, "planner-3", fourPerMinute)).get().asString()
+                .contains("rate limit of " + toolId + " reached (4/min)");
+    }
+
+    @Test
+    void aDailyQuotaIsAHardCap() {
+        Tool tool = registered("quota", new UsagePolicy(null, new UsagePolicy.Quota(2L, 100L), null, null, null));
+
+        List<StepStatus> statuses = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            statuses.add(runStep(PLANNER, tool.verb(), tool.inputs()).status());
+        }
+        StepResult fourth = runStep(PLANNER, tool.verb(), tool.inputs());
+
+        assertThat(statuses).containsExactly(StepStatus.SUCCEEDED, StepStatus.SUCCEEDED, StepStatus.DENIED);
+        assertThat(fourth.error()).contains("daily quota of 2 calls", tool.toolId());
+        assertThat(tool.callsReceived()).isEqualTo(2);
+    }
+
+    @Test
+    void fiftyConcurrentCallersAgainstAHardBudgetOfSevenCallsGetExactlySevenExecuted() throws Exception {
+        int allowed = 7;
+        Tool tool = registered("budget", budget(new BigDecimal("0.25"), null, new BigDecimal("1.75")));
+
+        ExecutorService callers = Executors.newFixedThreadPool(50);
+        List<StepResult> results = new ArrayList<>();
+        try {
+            List<Callable<StepResult>> calls = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                calls.add(() -> runStep(PLANNER, tool.verb(), tool.inputs()));
+            }
+            for (Future<StepResult> result : callers.invokeAll(calls)) {
+                results.add(result.get());
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+
+        assertThat(results).filteredOn(r -> r.status() == StepStatus.SUCCEEDED).hasSize(allowed);
+        assertThat(results).filteredOn(r -> r.status() == StepStatus.DENIED).hasSize(50 - allowed)
+                .allSatisfy(r -> assertThat(r.error()).contains("monthly budget of 1.75 EUR", "is spent"));
+        assertThat(tool.callsReceived()).isEqualTo(allowed);
+        usage.flush();
+        given().header("X-API-Key", VIEWER).get("/plugins/" + tool.toolId() + "/usage").then().statusCode(200)
+                .body("calls", equalTo(allowed)).body("denied", equalTo(50 - allowed))
+                .body("budget.spentThisMonth", equalTo(1.75f)).body("budget.remaining", equalTo(0))
+                .body("perCaller.caller", hasItem(PLANNER_NAME));
+    }
+
+    @Test
+    void crossingTheSoftLimitNotifiesAdminsOnce() {
+        Tool tool = registered("soft", budget(BigDecimal.ONE, new BigDecimal("3"), new BigDecimal("100")));
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader notifications = kafka.reader(Topics.NOTIFICATIONS)) {
+            for (int i = 0; i < 6; i++) {
+                assertThat(runStep(PLANNER, tool.verb(), tool.inputs()).status()).isEqualTo(StepStatus.SUCCEEDED);
+            }
+
+            notifications.awaitMatching(r -> softLimitOf(kafka, r.value(), tool.toolId()), Duration.ofSeconds(20));
+            // longer than the crash-recovery sweep (2 s in tests): a second notice would have come by now
+            List<Notification> notices = notifications.pollFor(Duration.ofSeconds(5)).stream()
+                    .filter(r -> softLimitOf(kafka, r.value(), tool.toolId()))
+                    .map(r -> kafka.codec().payload(kafka.codec().openEnvelope(r.value()), Notification.class)).toList();
+
+            assertThat(notices).hasSize(1);
+            assertThat(notices.get(0).message()).contains(tool.toolId(), "soft limit 3 EUR", "hard limit 100 EUR");
+            assertThat(notices.get(0).severity()).isEqualTo(Notification.Severity.WARNING);
+        }
+        usage.flush();
+        given().header("X-API-Key", ADMIN).get("/plugins/" + tool.toolId() + "/usage?period=day").then().statusCode(200)
+                .body("period", equalTo("day")).body("calls", equalTo(6)).body("errors", equalTo(0))
+                .body("latencyP50Ms", notNullValue()).body("latencyP95Ms", notNullValue())
+                .body("budget.softLimitCrossed", equalTo(true)).body("budget.spentThisMonth", equalTo(6));
+        given().header("X-API-Key", VIEWER).get("/usage").then().statusCode(200)
+                .body("byTool.toolId", hasItem(tool.toolId())).body("byCaller.caller", hasItem(PLANNER_NAME));
+        given().header("X-API-Key", VIEWER).get("/usage?period=year").then().statusCode(400);
+        given().get("/usage").then().statusCode(401);
+        given().header("X-API-Key", PLANNER).get("/usage").then().statusCode(403);
+    }
+
+    private static boolean softLimitOf(KafkaTestClient kafka, byte[] raw, String toolId) {
+        Notification n = kafka.codec().payload(kafka.codec().openEnvelope(raw), Notification.class);
+        return n.kind() == Notification.Kind.BUDGET_SOFT_LIMIT && toolId.equals(n.subjectId());
+    }
+
+    @Test
+    void usageIsReadOnlyForViewersAndHiddenFromPlanners() {
+        Tool tool = registered("usage-roles", null);
+        given().header("X-API-Key", PLANNER).get("/plugins/" + tool.toolId() + "/usage").then().statusCode(403);
+        given().header("X-API-Key", VIEWER).post("/plugins/" + tool.toolId() + "/disable").then().statusCode(403);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
+                .get("/plugins/" + tool.toolId() + "/usage").then().statusCode(200).body("calls", equalTo(0)));
+    }
+}

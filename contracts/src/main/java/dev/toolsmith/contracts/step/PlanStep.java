@@ -1,0 +1,24 @@
+package dev.toolsmith.contracts.step;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
+
+/**
+ * A step of a planner's plan: an intent ({@code actionVerb}) with inputs. {@code caller} is the
+ * planner identity the step runs as; policies and access are checked against it.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PlanStep(
+        String stepId,
+        String planId,
+        String actionVerb,
+        String description,
+        Map<String, StepInput> inputs,
+        Map<String, String> outputs,
+        String caller) {
+
+    public PlanStep {
+        inputs = inputs == null ? Map.of() : Map.copyOf(inputs);
+        outputs = outputs == null ? Map.of() : Map.copyOf(outputs);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.toolsmith.e2e;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** {@code --name value} command-line options, with a clear error for a missing required one. */
+public final class Args {
+
+    private final Map<String, String> values = new HashMap<>();
+
+    public Args(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + args[i] + "'");
+            }
+            String name = args[i].substring(2);
+            boolean flag = i + 1 >= args.length || args[i + 1].startsWith("--");
+            values.put(name, flag ? "true" : args[++i]);
+        }
+    }
+
+    public String required(String name) {
+        String value = values.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("missing --" + name);
+        }
+        return value;
+    }
+
+    public String get(String name, String fallback) {
+        return values.getOrDefault(name, fallback);
+    }
+
+    public int integer(String name, int fallback) {
+        return values.containsKey(name) ? Integer.parseInt(values.get(name)) : fallback;
+    }
+}

@@ -1,0 +1,202 @@
+package dev.toolsmith.e2e.bench;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.EventEnvelope;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepInput;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.e2e.Args;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Drives plan steps through Kafka against a running capabilities manager and librarian, as planners do,
+ * and reports throughput and end-to-end latency (from producing a step to consuming its result).
+ *
+ * <ul>
+ *   <li>known verb: {@code --steps} steps of the internal {@code EVALUATE_EXPRESSION} plugin, sent as fast
+ *       as the producer goes, spread over 64 plans;</li>
+ *   <li>novel verb: {@code --novel} steps of {@code CALCULATE_ARITHMETIC_EXPRESSION}, a verb nothing
+ *       registers, one at a time; the learned alias is deleted after each so every step takes the
+ *       search-and-substitute path.</li>
+ * </ul>
+ * The last line printed is JSON:
+ * {@code {"known_verb":{"steps":..,"steps_per_s":..,"p50_ms":..,"p99_ms":..,"succeeded":..},"novel_verb":{...}}}.
+ */
+public final class StepsBenchmark {
+
+    private static final String KNOWN_VERB = "EVALUATE_EXPRESSION";
+    private static final String NOVEL_VERB = "CALCULATE_ARITHMETIC_EXPRESSION";
+
+    private final ContractCodec codec = new ContractCodec();
+    private final String bootstrap;
+    private final String caller;
+    private final String capabilities;
+    private final String adminKey;
+
+    private StepsBenchmark(Args args) {
+        bootstrap = args.required("bootstrap");
+        caller = args.get("caller", "planner");
+        capabilities = args.get("capabilities", "http://127.0.0.1:8082");
+        adminKey = args.get("admin-key", null);
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Args args = new Args(argv);
+        StepsBenchmark bench = new StepsBenchmark(args);
+        String known = bench.known(args.integer("warmup", 500), args.integer("steps", 10_000));
+        String novel = bench.novel(args.integer("novel", 200));
+        System.out.println("{\"known_verb\":" + known + ",\"novel_verb\":" + novel + "}");
+    }
+
+    private String known(int warmup, int count) throws Exception {
+        try (Session session = new Session()) {
+            session.run(warmup, i -> step(KNOWN_VERB, "warm-" + (i % 64)), false);
+            return session.run(count, i -> step(KNOWN_VERB, "plan-" + (i % 64)), false).json();
+        }
+    }
+
+    private String novel(int count) throws Exception {
+        if (adminKey == null) {
+            System.err.println("novel verb skipped: --admin-key is needed to reset the learned alias between steps");
+            return "null";
+        }
+        try (Session session = new Session()) {
+            return session.run(count, i -> step(NOVEL_VERB, "novel-plan"), true).json();
+        }
+    }
+
+    private PlanStep step(String verb, String planId) {
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        ObjectNode variables = json.objectNode().put("price", 12.5).put("quantity", 4);
+        return new PlanStep(UUID.randomUUID().toString(), planId, verb, "multiply the price by the quantity",
+                Map.of("expression", StepInput.literal(json.textNode("price * quantity"), "string"),
+                        "variables", StepInput.literal(variables, "object")),
+                Map.of("result", "the total"), caller);
+    }
+
+    private void forgetAlias() throws Exception {
+        HttpRequest delete = HttpRequest.newBuilder(URI.create(capabilities + "/aliases/" + NOVEL_VERB))
+                .header("X-API-Key", adminKey).DELETE().build();
+        HttpClient.newHttpClient().send(delete, HttpResponse.BodyHandlers.discarding());
+    }
+
+    private record Stats(int steps, double stepsPerSecond, double p50, double p99, long succeeded, String sample) {
+        String json() {
+            return String.format(Locale.ROOT,
+                    "{\"steps\":%d,\"steps_per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"succeeded\":%d,\"statuses\":%s}",
+                    steps, stepsPerSecond, p50, p99, succeeded, sample);
+        }
+    }
+
+    /** One producer and one results consumer; measures every step it sends. */
+    private final class Session implements AutoCloseable {
+
+        private final KafkaProducer<String, byte[]> producer;
+        private final KafkaConsumer<String, byte[]> consumer;
+
+        Session() {
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+            p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
+            p.put(ProducerConfig.ACKS_CONFIG, "all");
+            producer = new KafkaProducer<>(p);
+            Properties c = new Properties();
+            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            c.put(ConsumerConfig.GROUP_ID_CONFIG, "steps-benchmark-" + UUID.randomUUID());
+            c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+            c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+            c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+            c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5);
+            consumer = new KafkaConsumer<>(c);
+            consumer.subscribe(List.of(Topics.STEP_RESULTS));
+            long end = System.currentTimeMillis() + 30_000;
+            while (consumer.assignment().isEmpty() && System.currentTimeMillis() < end) {
+                consumer.poll(Duration.ofMillis(100));
+            }
+        }
+
+        Stats run(int count, java.util.function.IntFunction<PlanStep> steps, boolean oneAtATime) throws Exception {
+            Map<String, Long> sentAt = new ConcurrentHashMap<>();
+            List<Double> latencies = new ArrayList<>();
+            Map<StepStatus, Integer> statuses = new java.util.EnumMap<>(StepStatus.class);
+            long succeeded = 0;
+            long start = System.nanoTime();
+            int sent = 0;
+            long deadline = System.currentTimeMillis() + 120_000 + count * 20L;
+            while (latencies.size() < count && System.currentTimeMillis() < deadline) {
+                if (sent < count && (!oneAtATime || sent == latencies.size())) {
+                    int batch = oneAtATime ? 1 : Math.min(count - sent, 500);
+                    for (int i = 0; i < batch; i++) {
+                        PlanStep step = steps.apply(sent++);
+                        EventEnvelope envelope = codec.envelope(step, "/steps-benchmark", step.planId());
+                        sentAt.put(step.stepId(), System.nanoTime());
+                        producer.send(new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(), codec.serialize(envelope)));
+                    }
+                    producer.flush();
+                }
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(oneAtATime ? 1 : 20))) {
+                    StepResult result = codec.payload(codec.openEnvelope(record.value()), StepResult.class);
+                    Long at = sentAt.remove(result.stepId());
+                    if (at == null) {
+                        continue;
+                    }
+                    latencies.add((System.nanoTime() - at) / 1e6);
+                    statuses.merge(result.status(), 1, Integer::sum);
+                    if (result.status() == StepStatus.SUCCEEDED || result.status() == StepStatus.SUBSTITUTED) {
+                        succeeded++;
+                    }
+                    if (oneAtATime) {
+                        forgetAlias();
+                    }
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (latencies.size() < count) {
+                System.err.printf("only %d of %d results arrived in time%n", latencies.size(), count);
+            }
+            List<Double> sorted = latencies.stream().sorted().toList();
+            StringBuilder sample = new StringBuilder("{");
+            statuses.forEach((status, n) -> sample.append(sample.length() > 1 ? "," : "").append('"').append(status)
+                    .append("\":").append(n));
+            return new Stats(latencies.size(), latencies.size() / seconds, percentile(sorted, 0.50),
+                    percentile(sorted, 0.99), succeeded, sample.append('}').toString());
+        }
+
+        private double percentile(List<Double> sorted, double q) {
+            return sorted.isEmpty() ? Double.NaN : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
+        }
+
+        @Override
+        public void close() {
+            producer.close();
+            consumer.close();
+        }
+    }
+}

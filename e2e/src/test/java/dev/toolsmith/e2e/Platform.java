@@ -1,0 +1,156 @@
+package dev.toolsmith.e2e;
+
+import dev.toolsmith.testsupport.PostgresTestResource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The whole platform, for real: {@code ./toolsmith up} on ports and a database of its own (so a
+ * developer's running platform is untouched) — a standalone KRaft broker, PostgreSQL, and every
+ * service as a JVM process. Started once for all end-to-end tests and stopped after the last one.
+ */
+public final class Platform implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+
+    public static final int LIBRARIAN_PORT = 18081;
+    public static final int CAPABILITIES_PORT = 18082;
+    public static final int ENGINEER_PORT = 18083;
+    public static final int UI_PORT = 18080;
+    public static final int KAFKA_PORT = 19092;
+    private static final String DATABASE = "toolsmith_e2e";
+
+    private static Platform running;
+
+    private final Path home = Path.of(System.getProperty("toolsmith.home", "..")).toAbsolutePath().normalize();
+    private final Path state = Path.of(System.getProperty("toolsmith.e2e.state", "target/platform")).toAbsolutePath();
+    private Map<String, String> credentials = Map.of();
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        synchronized (Platform.class) {
+            if (running == null) {
+                PostgresTestResource.recreate(DATABASE);
+                toolsmith(List.of("up"), 600);
+                credentials = readCredentials();
+                running = this;
+                context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(Platform.class.getName(), this);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        toolsmith(List.of("down"), 120);
+    }
+
+    public static Platform get() {
+        if (running == null) {
+            throw new IllegalStateException("annotate the test with @ExtendWith(Platform.class)");
+        }
+        return running;
+    }
+
+    public static String librarian() {
+        return "http://127.0.0.1:" + LIBRARIAN_PORT;
+    }
+
+    public static String capabilities() {
+        return "http://127.0.0.1:" + CAPABILITIES_PORT;
+    }
+
+    public static String engineer() {
+        return "http://127.0.0.1:" + ENGINEER_PORT;
+    }
+
+    public static String kafka() {
+        return "127.0.0.1:" + KAFKA_PORT;
+    }
+
+    public String adminKey() {
+        return credentials.get("ADMIN_API_KEY");
+    }
+
+    public String plannerKey() {
+        return credentials.get("PLANNER_API_KEY");
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    /** Kills a service the hard way (SIGKILL), as a crash would. */
+    public void kill(String service) throws IOException, InterruptedException {
+        String pid = Files.readString(state.resolve("pids/" + service + ".pid")).trim();
+        new ProcessBuilder("kill", "-9", pid).inheritIO().start().waitFor();
+        long end = System.currentTimeMillis() + 10_000;
+        while (ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)
+                && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+    }
+
+    /** Starts whatever is not running (the launcher is idempotent) and waits until all are healthy. */
+    public void restartMissing() throws IOException, InterruptedException {
+        toolsmith(List.of("up"), 300);
+    }
+
+    public void stopKafka() throws IOException, InterruptedException {
+        run(List.of(home.resolve("deploy/local/kafka-stop.sh").toString()), 60);
+    }
+
+    public void startKafka() throws IOException, InterruptedException {
+        run(List.of(home.resolve("deploy/local/kafka-start.sh").toString()), 60);
+    }
+
+    private void toolsmith(List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(home.resolve("toolsmith").toString());
+        command.addAll(args);
+        run(command, timeoutSeconds);
+    }
+
+    private void run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).inheritIO();
+        Map<String, String> env = builder.environment();
+        env.putAll(environment());
+        Process process = builder.start();
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(String.join(" ", command) + " did not finish within " + timeoutSeconds + " s");
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed with exit code " + process.exitValue()
+                    + "; logs in " + state.resolve("logs"));
+        }
+    }
+
+    private Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>();
+        env.put("TOOLSMITH_STATE_DIR", state.toString());
+        env.put("TOOLSMITH_DB_NAME", DATABASE);
+        env.put("TOOLSMITH_LIBRARIAN_PORT", String.valueOf(LIBRARIAN_PORT));
+        env.put("TOOLSMITH_CAPABILITIES_PORT", String.valueOf(CAPABILITIES_PORT));
+        env.put("TOOLSMITH_ENGINEER_PORT", String.valueOf(ENGINEER_PORT));
+        env.put("TOOLSMITH_UI_PORT", String.valueOf(UI_PORT));
+        env.put("TOOLSMITH_KAFKA_PORT", String.valueOf(KAFKA_PORT));
+        env.put("TOOLSMITH_KAFKA_CONTROLLER_PORT", String.valueOf(KAFKA_PORT + 1));
+        return env;
+    }
+
+    private Map<String, String> readCredentials() throws IOException {
+        Map<String, String> values = new HashMap<>();
+        for (String line : Files.readAllLines(state.resolve("credentials.env"))) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                values.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return values;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.toolsmith.engineer.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.engineer.gaps.BuildRequest;
+import dev.toolsmith.eventing.security.Roles;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.OffsetDateTime;
+
+/** {@code GET /build-requests}: capabilities planners asked for and nothing served, most requested first. */
+@Path("/build-requests")
+@Produces(MediaType.APPLICATION_JSON)
+public class BuildRequestResource {
+
+    private final ObjectMapper mapper;
+
+    public BuildRequestResource(ContractCodec codec) {
+        this.mapper = codec.mapper();
+    }
+
+    /** One build request as the API shows it. */
+    public record BuildRequestView(String id, String normalizedVerb, String actionVerb, String description,
+            JsonNode inputNames, long timesSeen, int candidates, String status, OffsetDateTime createdAt,
+            OffsetDateTime updatedAt) {
+    }
+
+    @GET
+    @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
+    @WithSession
+    public Uni<PageView<BuildRequestView>> list(@QueryParam("page") Integer page, @QueryParam("size") Integer size) {
+        int p = page == null ? 0 : page;
+        int s = size == null ? 20 : size;
+        if (p < 0 || s < 1 || s > 100) {
+            throw new IllegalArgumentException("page must be 0 or more and size between 1 and 100");
+        }
+        return BuildRequest.<BuildRequest>findAll(Sort.descending("timesSeen").and("updatedAt", Sort.Direction.Descending))
+                .page(Page.of(p, s)).list()
+                .chain(items -> BuildRequest.count().map(total -> new PageView<>(items.stream().map(this::view).toList(),
+                        total, p, s)));
+    }
+
+    private BuildRequestView view(BuildRequest r) {
+        JsonNode inputs;
+        try {
+            inputs = r.inputNames == null ? null : mapper.readTree(r.inputNames);
+        } catch (Exception e) {
+            inputs = null;
+        }
+        return new BuildRequestView(r.id.toString(), r.normalizedVerb, r.actionVerb, r.description, inputs, r.timesSeen,
+                r.candidates, r.status, r.createdAt, r.updatedAt);
+    }
+}

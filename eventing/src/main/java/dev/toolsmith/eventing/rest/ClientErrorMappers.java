@@ -1,0 +1,55 @@
+package dev.toolsmith.eventing.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.toolsmith.contracts.event.ContractViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.stream.Collectors;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Maps a client's mistakes to 4xx answers that name the problem, so bad input never becomes a 500.
+ */
+public class ClientErrorMappers {
+
+    @ServerExceptionMapper
+    public Response contractViolation(ContractViolation violation) {
+        return json(400, new ApiError(400, violation.getMessage(), violation.pointer()));
+    }
+
+    @ServerExceptionMapper
+    public Response invalidJson(JsonProcessingException e) {
+        return json(400, ApiError.of(400, "not valid JSON: " + e.getOriginalMessage()));
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        String problems = e.getConstraintViolations().stream()
+                .map(v -> lastNode(v.getPropertyPath().toString()) + " " + v.getMessage())
+                .sorted().collect(Collectors.joining("; "));
+        return json(400, ApiError.of(400, problems));
+    }
+
+    @ServerExceptionMapper
+    public Response illegalArgument(IllegalArgumentException e) {
+        return json(400, ApiError.of(400, e.getMessage()));
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        String message = e.getMessage() == null ? Response.Status.fromStatusCode(status).getReasonPhrase() : e.getMessage();
+        return json(status, ApiError.of(status, message));
+    }
+
+    private static String lastNode(String path) {
+        int dot = path.lastIndexOf('.');
+        return dot < 0 ? path : path.substring(dot + 1);
+    }
+
+    private static Response json(int status, ApiError error) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(error).build();
+    }
+}

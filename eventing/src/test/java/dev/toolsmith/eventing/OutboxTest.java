@@ -1,0 +1,164 @@
+package dev.toolsmith.eventing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.contracts.build.PluginStatusChanged;
+import dev.toolsmith.contracts.event.EventEnvelope;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.PostgresTestResource;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = "database", value = "toolsmith_test_eventing"))
+class OutboxTest {
+
+    @Inject
+    Outbox outbox;
+
+    @Inject
+    OutboxRelay relay;
+
+    @AfterEach
+    void relayRunsAgain() {
+        relay.start();
+    }
+
+    @Test
+    void anEventCommittedWhileTheRelayIsStoppedArrivesOnceAfterItRestarts() {
+        String widgetId = "w-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
+            relay.stop();
+            EventEnvelope event = commitChangeWithEvent(widgetId, false);
+
+            assertThat(reader.pollFor(Duration.ofSeconds(2)))
+                    .as("nothing may be published while the relay is stopped")
+                    .noneMatch(r -> widgetId.equals(r.key()));
+
+            relay.start();
+
+            List<ConsumerRecord<String, byte[]>> arrived = reader.awaitMatching(r -> widgetId.equals(r.key()),
+                    Duration.ofSeconds(20));
+            assertThat(arrived).hasSize(1);
+            assertThat(reader.envelopes()).anyMatch(e -> e.id().equals(event.id()));
+            assertThat(reader.headersOf(arrived.get(0)).get("content-type")).startsWith("application/cloudevents+json");
+            // and it stays exactly once: the relay marked it published and does not send it again
+            assertThat(reader.pollFor(Duration.ofSeconds(2))).filteredOn(r -> widgetId.equals(r.key())).hasSize(1);
+        }
+    }
+
+    @Test
+    void aRolledBackChangePublishesNothing() {
+        String widgetId = "w-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
+            try {
+                commitChangeWithEvent(widgetId, true);
+            } catch (RuntimeException expected) {
+                // the transaction failed after the outbox append
+            }
+            assertThat(reader.pollFor(Duration.ofSeconds(3))).noneMatch(r -> widgetId.equals(r.key()));
+        }
+    }
+
+    @Test
+    void aDuplicateEventDeliveredTwiceIsAppliedOnce() {
+        String widgetId = "w-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
+            EventEnvelope event = kafka.send(Topics.PLUGIN_STATUS, widgetId,
+                    new PluginStatusChanged(widgetId, PluginStatus.DISABLED, "probe failed", "test", Instant.now()));
+            kafka.send(Topics.PLUGIN_STATUS, widgetId, event); // the same id again, as a redelivery would
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> appliedCount(widgetId) >= 1);
+            // a different event for the same widget proves the consumer went past the duplicate
+            kafka.send(Topics.PLUGIN_STATUS, widgetId,
+                    new PluginStatusChanged(widgetId, PluginStatus.ENABLED, "recovered", "test", Instant.now()));
+            await().atMost(Duration.ofSeconds(20)).until(() -> "ENABLED".equals(status(widgetId)));
+
+            assertThat(appliedCount(widgetId)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aMessageThatBreaksItsContractGoesToTheDeadLetterTopicWithTheReason() {
+        String key = "bad-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader dlq = kafka.reader(Topics.deadLetter(Topics.PLUGIN_STATUS))) {
+            EventEnvelope valid = kafka.codec().envelope(
+                    new PluginStatusChanged(key, PluginStatus.DISABLED, null, null, Instant.now()), "/test", key);
+            com.fasterxml.jackson.databind.node.ObjectNode broken = kafka.codec().mapper().valueToTree(valid);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) broken.get("data")).put("status", "SOMETIMES");
+            kafka.sendRaw(Topics.PLUGIN_STATUS, key, broken.toString().getBytes());
+            kafka.sendRaw(Topics.PLUGIN_STATUS, key + "-2", "{not json".getBytes());
+
+            List<ConsumerRecord<String, byte[]>> dead = dlq.awaitMatching(r -> (key + "-2").equals(r.key()),
+                    Duration.ofSeconds(20));
+            assertThat(dead).hasSize(1);
+            ConsumerRecord<String, byte[]> contractBreak = dlq.pollFor(Duration.ZERO).stream()
+                    .filter(r -> key.equals(r.key())).findFirst().orElseThrow();
+            assertThat(dlq.headersOf(contractBreak).get("dead-letter-reason")).contains("/data/status");
+            assertThat(dlq.headersOf(dead.get(0)).get("dead-letter-reason")).contains("not valid JSON");
+        }
+    }
+
+    private EventEnvelope commitChangeWithEvent(String widgetId, boolean failAfterAppend) {
+        try {
+            return doCommit(widgetId, failAfterAppend);
+        } catch (Throwable e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    private EventEnvelope doCommit(String widgetId, boolean failAfterAppend) throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> {
+            Widget widget = new Widget();
+            widget.id = widgetId;
+            widget.status = "NEW";
+            return widget.persist()
+                    .chain(() -> outbox.append(Topics.NOTIFICATIONS, widgetId, new dev.toolsmith.contracts.event.Notification(
+                            UUID.randomUUID().toString(), dev.toolsmith.contracts.event.Notification.Kind.NEW_PENDING_TOOLS,
+                            dev.toolsmith.contracts.event.Notification.Severity.INFO, "widget created", null, widgetId,
+                            Instant.now())))
+                    .chain(envelope -> failAfterAppend
+                            ? Uni.createFrom().<EventEnvelope>failure(new IllegalStateException("boom"))
+                            : Uni.createFrom().item(envelope));
+        }));
+    }
+
+    private int appliedCount(String widgetId) {
+        Widget widget = onVertx(() -> Panache.withSession(() -> Widget.<Widget>findById(widgetId)));
+        return widget == null ? 0 : widget.appliedCount;
+    }
+
+    private String status(String widgetId) {
+        Widget widget = onVertx(() -> Panache.withSession(() -> Widget.<Widget>findById(widgetId)));
+        return widget == null ? null : widget.status;
+    }
+
+    /** Hibernate Reactive needs a Vert.x context; tests run on JUnit's thread. */
+    private static <T> T onVertx(java.util.function.Supplier<Uni<T>> work) {
+        try {
+            return VertxContextSupport.subscribeAndAwait(work);
+        } catch (Throwable e) {
+            throw new RuntimeException(e);
+        }
+    }
+}

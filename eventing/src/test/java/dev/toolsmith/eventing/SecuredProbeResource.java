@@ -1,0 +1,48 @@
+package dev.toolsmith.eventing;
+
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.step.PlanStep;
+import io.quarkus.security.identity.SecurityIdentity;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import java.util.TreeSet;
+
+/** Endpoints that exist only to exercise the shared security and error mapping in tests. */
+@Path("/probe")
+public class SecuredProbeResource {
+
+    private final SecurityIdentity identity;
+    private final ContractCodec codec;
+
+    public SecuredProbeResource(SecurityIdentity identity, ContractCodec codec) {
+        this.identity = identity;
+        this.codec = codec;
+    }
+
+    @GET
+    @Path("/admin")
+    @RolesAllowed("admin")
+    public String adminOnly() {
+        return describe();
+    }
+
+    @GET
+    @Path("/read")
+    @RolesAllowed({"admin", "viewer"})
+    public String read() {
+        return describe();
+    }
+
+    @POST
+    @Path("/steps")
+    @RolesAllowed("planner")
+    public String submit(String body) {
+        return codec.read(body, PlanStep.class).stepId();
+    }
+
+    private String describe() {
+        return identity.getPrincipal().getName() + " " + new TreeSet<>(identity.getRoles());
+    }
+}

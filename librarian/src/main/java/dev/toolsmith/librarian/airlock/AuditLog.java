@@ -1,0 +1,53 @@
+package dev.toolsmith.librarian.airlock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.event.ContractCodec;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+/**
+ * Writes the airlock's audit trail. Call it inside the transaction of the change it records, so an
+ * entry exists exactly when the change does. States passed in must already have secrets reduced to
+ * their names.
+ */
+@ApplicationScoped
+public class AuditLog {
+
+    /** What happened. */
+    public enum Action {
+        SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED, POLICY_CHANGED, SUSPENDED
+    }
+
+    private final ObjectMapper mapper;
+
+    public AuditLog(ContractCodec codec) {
+        this.mapper = codec.mapper();
+    }
+
+    public Uni<Void> record(String actor, Action action, String subjectType, String subjectId, String summary,
+            Object before, Object after) {
+        AuditEntity entry = new AuditEntity();
+        entry.id = UUID.randomUUID();
+        entry.at = OffsetDateTime.now(ZoneOffset.UTC);
+        entry.actor = actor;
+        entry.action = action.name();
+        entry.subjectType = subjectType;
+        entry.subjectId = subjectId;
+        entry.summary = summary;
+        entry.beforeState = json(before);
+        entry.afterState = json(after);
+        return entry.persist().replaceWithVoid();
+    }
+
+    private String json(Object state) {
+        if (state == null) {
+            return null;
+        }
+        JsonNode tree = state instanceof JsonNode node ? node : mapper.valueToTree(state);
+        return tree.toString();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.toolsmith.librarian.airlock;
+
+import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.eventing.IdempotentConsumer;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * The engineer's verdict on an approved candidate ({@code plugin-built}): success makes it ACTIVE (and
+ * the revision it replaces SUPERSEDED), a failure puts it back in the queue as BUILD_FAILED with the
+ * report and notifies admins. Events for tools the airlock did not approve (internal plugins) are ignored.
+ */
+@ApplicationScoped
+public class BuildOutcomeListener {
+
+    static final String CONSUMER = "librarian-airlock-plugin-built";
+
+    private final IdempotentConsumer consumer;
+    private final ContractCodec codec;
+    private final Notifier notifier;
+
+    public BuildOutcomeListener(IdempotentConsumer consumer, ContractCodec codec, Notifier notifier) {
+        this.consumer = consumer;
+        this.codec = codec;
+        this.notifier = notifier;
+    }
+
+    @Incoming("airlock-plugin-built-in")
+    public Uni<Void> onBuilt(byte[] raw) {
+        return consumer.apply(CONSUMER, raw, PluginBuilt.class, (envelope, built) -> CandidateEntity
+                .<CandidateEntity>find("toolId = ?1 and status in ('APPROVED', 'BUILD_FAILED', 'ACTIVE')"
+                        + " order by (case when revision = ?2 then 0 else 1 end), decidedAt desc nulls last",
+                        built.toolId(), built.version())
+                .firstResult().chain(candidate -> {
+                    if (candidate == null) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+                    candidate.buildReport = built.report() == null ? null : codec.toJson(built.report()).toString();
+                    candidate.updatedAt = now;
+                    if (built.succeeded()) {
+                        candidate.status = CandidateStatus.ACTIVE.name();
+                        candidate.buildFailure = null;
+                        return CandidateEntity.update("status = 'SUPERSEDED', updatedAt = ?1 where sourceId = ?2"
+                                + " and operationKey = ?3 and revision < ?4 and status in ('ACTIVE', 'APPROVED')",
+                                now, candidate.sourceId, candidate.operationKey, candidate.revision).replaceWithVoid();
+                    }
+                    candidate.status = CandidateStatus.BUILD_FAILED.name();
+                    candidate.buildFailure = built.failureReason() == null ? "the build failed without a reason"
+                            : built.failureReason();
+                    return notifier.raise(Notification.Kind.BUILD_FAILED, Notification.Severity.WARNING,
+                            "Building " + candidate.toolId + " failed", candidate.buildFailure
+                                    + " It is back in the review queue with its report.",
+                            candidate.id.toString());
+                }));
+    }
+}

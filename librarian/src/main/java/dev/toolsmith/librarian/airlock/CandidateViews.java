@@ -1,0 +1,39 @@
+package dev.toolsmith.librarian.airlock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+/** How the review queue shows candidates. */
+public final class CandidateViews {
+
+    private CandidateViews() {
+    }
+
+    /** One line of the queue. {@code changed} means a diff against an approved revision exists. */
+    public record Summary(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
+            String verb, String name, String description, String risk, String status, boolean changed,
+            List<String> gaps, OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
+    }
+
+    /** A page of the queue. */
+    public record Page(List<Summary> items, int page, int size, long total) {
+    }
+
+    /** A gap this candidate could fill. */
+    public record GapTag(String normalizedVerb, String actionVerb, long timesSeen, double score, double confidence) {
+    }
+
+    /**
+     * Everything a reviewer needs: the full manifest, the risk derived from the definition and the one
+     * decided, the diff against the approved revision, the gaps it would fill, the latest build report,
+     * and the policy (secret names only).
+     */
+    public record Details(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
+            String status, String derivedRisk, String riskOverride, String risk, JsonNode manifest, JsonNode operation,
+            JsonNode warnings, JsonNode diff, Integer approvedRevision, List<GapTag> gaps, PolicyView policy,
+            String decidedBy, OffsetDateTime decidedAt, String rejectReason, JsonNode buildReport, String buildFailure,
+            OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
+    }
+}

@@ -1,0 +1,144 @@
+package dev.toolsmith.librarian.airlock;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.airlock.UsagePolicy;
+import dev.toolsmith.contracts.event.ContractCodec;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Parameters;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.NotFoundException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** Reads the review queue: filtered pages and one candidate in full. */
+@ApplicationScoped
+public class ReviewQueries {
+
+    /** Filters of {@code GET /tools/pending}; null means any. */
+    public record Filter(UUID sourceId, Set<CandidateStatus> statuses, String risk, String gap) {
+    }
+
+    private static final int MAX_DESCRIPTION = 300;
+
+    private final ObjectMapper mapper;
+
+    public ReviewQueries(ContractCodec codec) {
+        this.mapper = codec.mapper();
+    }
+
+    public Uni<CandidateViews.Page> list(Filter filter, int page, int size) {
+        StringBuilder where = new StringBuilder("status in :statuses");
+        Parameters params = Parameters.with("statuses", filter.statuses().stream().map(Enum::name).toList());
+        if (filter.sourceId() != null) {
+            where.append(" and sourceId = :source");
+            params.and("source", filter.sourceId());
+        }
+        if (filter.risk() != null) {
+            where.append(" and coalesce(riskOverride, risk) = :risk");
+            params.and("risk", filter.risk());
+        }
+        if (filter.gap() != null) {
+            where.append(" and id in (select m.candidateId from GapMatchEntity m where m.normalizedVerb = :gap)");
+            params.and("gap", filter.gap());
+        }
+        String query = where + " order by updatedAt desc, id";
+        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>find(query, params).page(Page.of(page, size))
+                .list().chain(rows -> CandidateEntity.count(where.toString(), params).chain(total ->
+                        context(rows).map(ctx -> new CandidateViews.Page(
+                                rows.stream().map(r -> summary(r, ctx)).toList(), page, size, total)))));
+    }
+
+    public Uni<CandidateViews.Details> details(UUID id) {
+        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>findById(id).chain(row -> {
+            if (row == null) {
+                throw new NotFoundException("no pending tool " + id);
+            }
+            return context(List.of(row)).chain(ctx -> CandidateEntity.<CandidateEntity>find(
+                    "sourceId = ?1 and operationKey = ?2 and revision < ?3 and status in ('APPROVED', 'ACTIVE')"
+                            + " order by revision desc", row.sourceId, row.operationKey, row.revision)
+                    .firstResult().map(approved -> details(row, ctx, approved)));
+        }));
+    }
+
+    private record Context(Map<UUID, String> sourceNames, Map<UUID, List<CandidateViews.GapTag>> gaps) {
+    }
+
+    private Uni<Context> context(List<CandidateEntity> rows) {
+        if (rows.isEmpty()) {
+            return Uni.createFrom().item(new Context(Map.of(), Map.of()));
+        }
+        List<UUID> ids = rows.stream().map(r -> r.id).toList();
+        List<UUID> sources = rows.stream().map(r -> r.sourceId).distinct().toList();
+        return SourceEntity.<SourceEntity>list("id in ?1", sources).chain(found -> {
+            Map<UUID, String> names = found.stream().collect(Collectors.toMap(s -> s.id, s -> s.name));
+            return GapMatchEntity.<GapMatchEntity>list("candidateId in ?1 order by score desc", ids).chain(matches -> {
+                List<String> verbs = matches.stream().map(m -> m.normalizedVerb).distinct().toList();
+                Uni<List<GapEntity>> gapsUni = verbs.isEmpty() ? Uni.createFrom().item(List.of())
+                        : GapEntity.list("normalizedVerb in ?1", verbs);
+                return gapsUni.map(gapRows -> {
+                    Map<String, GapEntity> byVerb = gapRows.stream().collect(Collectors.toMap(g -> g.normalizedVerb,
+                            g -> g));
+                    Map<UUID, List<CandidateViews.GapTag>> tags = new HashMap<>();
+                    for (GapMatchEntity m : matches) {
+                        GapEntity gap = byVerb.get(m.normalizedVerb);
+                        tags.computeIfAbsent(m.candidateId, k -> new ArrayList<>()).add(new CandidateViews.GapTag(
+                                m.normalizedVerb, gap == null ? m.normalizedVerb : gap.actionVerb,
+                                gap == null ? 0 : gap.timesSeen, m.score, m.confidence));
+                    }
+                    return new Context(names, tags);
+                });
+            });
+        });
+    }
+
+    private CandidateViews.Summary summary(CandidateEntity r, Context ctx) {
+        JsonNode manifest = read(r.manifest);
+        String description = manifest.path("description").asText("");
+        if (description.length() > MAX_DESCRIPTION) {
+            description = description.substring(0, MAX_DESCRIPTION - 1) + "…";
+        }
+        return new CandidateViews.Summary(r.id, r.sourceId, ctx.sourceNames().get(r.sourceId), r.operationKey,
+                r.revision, r.toolId, r.verb, r.name, description, r.effectiveRisk(), r.status, r.diff != null,
+                ctx.gaps().getOrDefault(r.id, List.of()).stream().map(CandidateViews.GapTag::normalizedVerb).toList(),
+                r.discoveredAt, r.updatedAt);
+    }
+
+    private CandidateViews.Details details(CandidateEntity r, Context ctx, CandidateEntity approved) {
+        return new CandidateViews.Details(r.id, r.sourceId, ctx.sourceNames().get(r.sourceId), r.operationKey,
+                r.revision, r.toolId, r.status, r.risk, r.riskOverride, r.effectiveRisk(), read(r.manifest),
+                read(r.operation), read(r.warnings), read(r.diff), approved == null ? null : approved.revision,
+                ctx.gaps().getOrDefault(r.id, List.of()), policy(r.policy), r.decidedBy, r.decidedAt, r.rejectReason,
+                read(r.buildReport), r.buildFailure, r.discoveredAt, r.updatedAt);
+    }
+
+    private PolicyView policy(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return PolicyView.of(mapper.readValue(json, UsagePolicy.class));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored policy is unreadable", e);
+        }
+    }
+
+    private JsonNode read(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON is unreadable", e);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.toolsmith.librarian.airlock;
+
+import java.util.List;
+import java.util.UUID;
+
+/** Bodies of the review endpoints. */
+public final class ReviewRequests {
+
+    private ReviewRequests() {
+    }
+
+    /** Approve one candidate with a policy and, optionally, a risk the reviewer decided. */
+    public record Approve(PolicyRequest policy, String riskOverride) {
+    }
+
+    /** Reject one candidate; the reason is required. */
+    public record Reject(String reason) {
+    }
+
+    /** Approve many candidates with one policy. */
+    public record BulkApprove(List<UUID> ids, PolicyRequest policy, String riskOverride) {
+    }
+
+    /** Reject many candidates with one reason. */
+    public record BulkReject(List<UUID> ids, String reason) {
+    }
+
+    /** The outcome for one id of a bulk request. */
+    public record BulkOutcome(UUID id, boolean done, String status, String error) {
+    }
+}

@@ -1,0 +1,180 @@
+package dev.toolsmith.librarian.airlock;
+
+import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.search.ToolVectors;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.NotFoundException;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * Scans sources: claims one (a lease in the database, so two replicas or a manual and a scheduled scan
+ * never scan it at once), reads it with the reader of its type, embeds new and changed candidates for
+ * the pending index and files everything into the queue. A source that cannot be read records its error
+ * in words (and notifies admins when it starts failing) and the others carry on. Blocking: call from
+ * worker threads.
+ */
+@ApplicationScoped
+public class SourceScanner {
+
+    private static final Logger LOG = Logger.getLogger(SourceScanner.class);
+    static final String SCANNING = "SCANNING";
+    static final String FAILED = "FAILED";
+
+    private final AirlockConfig config;
+    private final OpenApiSourceReader openApi;
+    private final GitSourceReader git;
+    private final MarketplaceSourceReader marketplace;
+    private final DirectorySourceReader directory;
+    private final QueueUpdater queue;
+    private final PendingIndex pending;
+    private final Notifier notifier;
+
+    public SourceScanner(AirlockConfig config, OpenApiSourceReader openApi, GitSourceReader git,
+            MarketplaceSourceReader marketplace, DirectorySourceReader directory, QueueUpdater queue,
+            PendingIndex pending, Notifier notifier) {
+        this.config = config;
+        this.openApi = openApi;
+        this.git = git;
+        this.marketplace = marketplace;
+        this.directory = directory;
+        this.queue = queue;
+        this.pending = pending;
+        this.notifier = notifier;
+    }
+
+    /** Scans every source that is due, one after another; returns how many were scanned. */
+    public int scanDue() {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        List<SourceEntity> due = ReactiveBridge.await(() -> Panache.withSession(() -> SourceEntity.<SourceEntity>list(
+                "type <> 'directory' and nextScanAt <= ?1 and (status <> ?2 or scanStartedAt < ?3) order by nextScanAt",
+                now, SCANNING, now.minus(config.scanLease()))));
+        int scanned = 0;
+        for (SourceEntity source : due) {
+            try {
+                if (claim(source.id)) {
+                    scan(source.id);
+                    scanned++;
+                }
+            } catch (RuntimeException e) {
+                // one source's trouble (deleted mid-scan, a database hiccup) must not stop the others
+                LOG.warnf("source %s was not scanned this tick: %s", source.id, e.getMessage());
+            }
+        }
+        return scanned;
+    }
+
+    /**
+     * Scans one source now. If a scan of it is already running, waits for that to finish (up to the scan
+     * lease) and then scans again, so "scan now" always reflects the source as it is after the call.
+     */
+    public void scanNow(UUID id) {
+        long deadline = System.nanoTime() + config.scanLease().toNanos();
+        while (!claim(id)) {
+            if (System.nanoTime() > deadline) {
+                throw new jakarta.ws.rs.WebApplicationException("source " + id
+                        + " is still being scanned; try again later", jakarta.ws.rs.core.Response.Status.CONFLICT);
+            }
+            sleep(Duration.ofMillis(200));
+        }
+        scan(id);
+    }
+
+    private boolean claim(UUID id) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        Integer exists = ReactiveBridge.await(() -> Panache.withSession(() -> SourceEntity.count("id", id)
+                .map(Long::intValue)));
+        if (exists == 0) {
+            throw new NotFoundException("no tool source " + id);
+        }
+        Integer claimed = ReactiveBridge.await(() -> Panache.withTransaction(() -> SourceEntity.update(
+                "status = ?1, scanStartedAt = ?2 where id = ?3 and (status <> ?1 or scanStartedAt is null or scanStartedAt < ?4)",
+                SCANNING, now, id, now.minus(config.scanLease()))));
+        return claimed == 1;
+    }
+
+    private void scan(UUID id) {
+        SourceEntity claimed = ReactiveBridge.await(() -> Panache.withSession(() -> SourceEntity.findById(id)));
+        if (claimed == null) {
+            return; // deleted meanwhile
+        }
+        SourceSnapshot source = SourceSnapshot.of(claimed);
+        String previousStatus = claimed.lastScanAt == null ? "NEW" : Objects.requireNonNullElse(claimed.lastError, "")
+                .isEmpty() ? "OK" : FAILED;
+        try {
+            Discovery discovery = read(source);
+            Map<String, QueueUpdater.Change> changes = ReactiveBridge.await(() -> queue.classify(source.id(),
+                    discovery.tools()));
+            Map<String, ToolVectors> vectors = new HashMap<>();
+            for (DiscoveredTool tool : discovery.tools()) {
+                if (changes.get(tool.operationKey()) != QueueUpdater.Change.UNCHANGED) {
+                    try {
+                        vectors.put(tool.operationKey(), pending.vectorize(tool.manifest()));
+                    } catch (RuntimeException e) {
+                        LOG.warnf("cannot embed %s of source %s: %s", tool.operationKey(), source.name(), e.getMessage());
+                    }
+                }
+            }
+            QueueUpdater.Applied applied = ReactiveBridge.await(() -> queue.apply(source, discovery, vectors,
+                    pending.modelId(), true));
+            LOG.infof("scanned source %s (%s): %d found, %d new, %d changed, %d skipped", source.name(), source.id(),
+                    applied.found(), applied.added(), applied.changed(), applied.skipped());
+            pending.sync();
+        } catch (SourceReadException e) {
+            recordFailure(source, e.getMessage(), previousStatus, claimed.lastError);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "scanning source %s failed unexpectedly", source.id());
+            recordFailure(source, "internal error while scanning: " + e.getMessage(), previousStatus, claimed.lastError);
+        }
+    }
+
+    private Discovery read(SourceSnapshot source) throws SourceReadException {
+        return switch (source.type()) {
+            case OPENAPI -> openApi.read(source);
+            case GIT -> git.read(source);
+            case MARKETPLACE -> marketplace.read(source);
+            case DIRECTORY -> directory.read(source);
+            case INTERNAL -> throw new SourceReadException("internal tools have no source to scan");
+        };
+    }
+
+    private void recordFailure(SourceSnapshot source, String error, String previousStatus, String previousError) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        String message = error == null || error.isBlank() ? "the scan failed without a message" : error;
+        boolean newProblem = !FAILED.equals(previousStatus) || !message.equals(previousError);
+        // an update query, not an entity write: a source deleted meanwhile simply matches no row
+        ReactiveBridge.await(() -> Panache.withTransaction(() -> SourceEntity.update("status = ?1, lastError = ?2,"
+                + " lastScanAt = ?3, nextScanAt = ?4, scanStartedAt = null, updatedAt = ?3 where id = ?5", FAILED, message,
+                now, now.plusSeconds(source.intervalSeconds()), source.id()).chain(updated -> {
+                    if (updated == 0 || !newProblem) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    return notifier.raise(Notification.Kind.SOURCE_SCAN_FAILED, Notification.Severity.WARNING,
+                            "Scanning source " + source.name() + " failed", message, source.id().toString());
+                })));
+        LOG.warnf("scanning source %s (%s) failed: %s", source.name(), source.id(), message);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a running scan");
+        }
+    }
+
+    static Optional<String> nonBlank(String text) {
+        return text == null || text.isBlank() ? Optional.empty() : Optional.of(text);
+    }
+}

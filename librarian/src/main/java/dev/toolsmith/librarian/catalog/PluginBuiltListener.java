@@ -1,0 +1,51 @@
+package dev.toolsmith.librarian.catalog;
+
+import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.event.ContractViolation;
+import dev.toolsmith.eventing.IdempotentConsumer;
+import dev.toolsmith.librarian.search.LocalIndexUpdates;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * Catalogs the wrapper plugins the engineer built ({@code plugin-built}): a success indexes the plugin's
+ * manifest (a new version when its content changed) with the allowed callers of its usage policy; a
+ * failure is the airlock's business and changes nothing here. Applied once per event id; a message that
+ * breaks its contract goes to {@code plugin-built.dlq}.
+ */
+@ApplicationScoped
+public class PluginBuiltListener {
+
+    static final String CONSUMER = "librarian-catalog-plugin-built";
+
+    private final IdempotentConsumer consumer;
+    private final ToolCatalog catalog;
+    private final LocalIndexUpdates index;
+
+    public PluginBuiltListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalIndexUpdates index) {
+        this.consumer = consumer;
+        this.catalog = catalog;
+        this.index = index;
+    }
+
+    @Incoming("plugin-built-in")
+    public Uni<Void> onPluginBuilt(byte[] raw) {
+        AtomicReference<Optional<CatalogChange>> change = new AtomicReference<>(Optional.empty());
+        return consumer.apply(CONSUMER, raw, PluginBuilt.class, (envelope, built) -> {
+            if (!built.succeeded()) {
+                return Uni.createFrom().voidItem();
+            }
+            if (!built.toolId().equals(built.plugin().id())) {
+                throw new ContractViolation("/data/plugin/id", "field /data/plugin/id: '" + built.plugin().id()
+                        + "' differs from toolId '" + built.toolId() + "'");
+            }
+            List<String> callers = built.policy() == null ? List.of() : built.policy().allowedCallers();
+            return catalog.index(built.plugin(), callers).invoke(outcome -> change.set(outcome.change()))
+                    .replaceWithVoid();
+        }).call(() -> index.apply(change.get()));
+    }
+}

@@ -1,0 +1,36 @@
+package dev.toolsmith.librarian.search;
+
+import dev.toolsmith.librarian.catalog.CatalogSnapshot;
+import dev.toolsmith.librarian.catalog.StoredTool;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Rebuilds the search index from the catalog before the replica takes traffic, with the stored vectors
+ * (no embedding unless the model changed). Changes committed afterwards arrive through the
+ * {@code tool-catalog} topic, which {@link CatalogTopicListener} reads from its start.
+ */
+@ApplicationScoped
+public class IndexBootstrap {
+
+    private static final Logger LOG = Logger.getLogger(IndexBootstrap.class);
+
+    private final CatalogSnapshot snapshot;
+    private final CatalogProjection projection;
+
+    public IndexBootstrap(CatalogSnapshot snapshot, CatalogProjection projection) {
+        this.snapshot = snapshot;
+        this.projection = projection;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        long start = System.nanoTime();
+        List<StoredTool> tools = snapshot.load();
+        projection.load(tools);
+        LOG.infof("search index rebuilt from the catalog: %d tools in %d ms", tools.size(),
+                (System.nanoTime() - start) / 1_000_000);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.toolsmith.search;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Scorable;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.SimpleCollector;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.ByteBuffersDirectory;
+
+/**
+ * BM25 over a tool's fields in an in-memory Lucene index. Identifiers are split into words before
+ * analysis (Lucene's tokenizer keeps {@code CONVERT_CURRENCY} whole), then English stop words and Porter
+ * stemming apply. Each Lucene document carries the tool's slot so filtering happens during collection,
+ * before the top-n cut. Not thread-safe for writes: {@link ToolIndex} serialises them.
+ */
+final class LexicalIndex implements Closeable {
+
+    static final String ID = "id";
+    static final String SLOT = "slot";
+    /**
+     * Field names with their query-time weights. Names and verbs are down-weighted: they also appear in the
+     * whole-tool text the dense matcher reads, and a boosted name let catalog entries named after a common
+     * word crowd out better descriptions (measured: docs/search.md).
+     */
+    static final String[] FIELDS = {"name", "verb", "description", "tags", "domain", "parameters"};
+    static final float[] WEIGHTS = weights(System.getProperty("toolsmith.search.fieldWeights",
+            "0.5,0.5,1,1,1,0.5")); // the property is for experiments only
+    /** Bounds the query size (and the cost of a 4 KB paragraph). */
+    static final int MAX_QUERY_TERMS = 48;
+
+    private final Analyzer analyzer = new EnglishAnalyzer();
+    private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+
+    private static float[] weights(String csv) {
+        String[] parts = csv.split(",");
+        float[] w = new float[FIELDS.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = Float.parseFloat(parts[i].strip());
+        }
+        return w;
+    }
+
+    LexicalIndex() {
+        try {
+            IndexWriterConfig config = new IndexWriterConfig(analyzer);
+            config.setRAMBufferSizeMB(64);
+            writer = new IndexWriter(directory, config);
+            searchers = new SearcherManager(writer, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void upsert(String id, int slot, ToolText text) {
+        Document doc = new Document();
+        doc.add(new StringField(ID, id, Field.Store.NO));
+        doc.add(new NumericDocValuesField(SLOT, slot));
+        String[] values = {text.name(), text.verb(), text.description(), text.tags(), text.domain(),
+                text.parameters()};
+        for (int i = 0; i < FIELDS.length; i++) {
+            if (!values[i].isEmpty()) {
+                doc.add(new TextField(FIELDS[i], VerbNormalizer.splitIdentifiers(values[i]), Field.Store.NO));
+            }
+        }
+        try {
+            writer.updateDocument(new Term(ID, id), doc);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void delete(String id) {
+        try {
+            writer.deleteDocuments(new Term(ID, id));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Makes every write so far visible to searches. */
+    void refresh() {
+        try {
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The analysed, de-duplicated terms of a query, at most {@link #MAX_QUERY_TERMS}. */
+    Set<String> terms(String text) {
+        Set<String> terms = new LinkedHashSet<>();
+        if (text == null || text.isBlank()) {
+            return terms;
+        }
+        try (TokenStream ts = analyzer.tokenStream("description", VerbNormalizer.splitIdentifiers(text))) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
+                terms.add(term.toString());
+            }
+            ts.end();
+        } catch (IOException | RuntimeException e) {
+            // An analyser failure on odd input must not fail the search: use what was read.
+        }
+        return terms;
+    }
+
+    /** The best {@code n} tools by BM25 among the slots {@code accept} lets through. */
+    TopSlots search(Set<String> terms, IntPredicate accept, int n) {
+        TopSlots top = new TopSlots(n);
+        if (terms.isEmpty() || n <= 0) {
+            return top;
+        }
+        BooleanQuery.Builder query = new BooleanQuery.Builder();
+        for (String t : terms) {
+            for (int f = 0; f < FIELDS.length; f++) {
+                query.add(new BoostQuery(new TermQuery(new Term(FIELDS[f], t)), WEIGHTS[f]),
+                        BooleanClause.Occur.SHOULD);
+            }
+        }
+        IndexSearcher searcher;
+        try {
+            searcher = searchers.acquire();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            searcher.search(query.build(), new SimpleCollector() {
+                private NumericDocValues slots;
+                private Scorable scorer;
+
+                @Override
+                protected void doSetNextReader(LeafReaderContext context) throws IOException {
+                    slots = context.reader().getNumericDocValues(SLOT);
+                }
+
+                @Override
+                public void setScorer(Scorable scorer) {
+                    this.scorer = scorer;
+                }
+
+                @Override
+                public void collect(int doc) throws IOException {
+                    if (slots == null || !slots.advanceExact(doc)) {
+                        return;
+                    }
+                    float score = scorer.score();
+                    top.observe(score);
+                    if (!top.wouldAccept(score)) {
+                        return;
+                    }
+                    int slot = (int) slots.longValue();
+                    if (accept.test(slot)) {
+                        top.offer(slot, score);
+                    }
+                }
+
+                @Override
+                public ScoreMode scoreMode() {
+                    return ScoreMode.COMPLETE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            try {
+                searchers.release(searcher);
+            } catch (IOException ignored) {
+                // releasing an in-memory reader cannot meaningfully fail
+            }
+        }
+        return top;
+    }
+
+    @Override
+    public void close() throws IOException {
+        searchers.close();
+        writer.close();
+        directory.close();
+    }
+}

@@ -1,0 +1,520 @@
+package dev.toolsmith.search;
+
+import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.contracts.search.SearchFilters;
+import dev.toolsmith.contracts.search.SearchHit;
+import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.search.embed.EnsembleTextEmbedder;
+import dev.toolsmith.search.embed.TextEmbedder;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The searchable tool catalog: hybrid retrieval (BM25 + dense vectors, fused and re-ranked), filters,
+ * status, calibrated confidence and token-budgeted selection.
+ *
+ * <p>Thread-safe. Any number of searches run in parallel; writes ({@code upsert}, {@code remove},
+ * {@code setStatus}) are serialised and become visible atomically to searches that start after they
+ * return. Query embedding happens outside the lock. Searches never throw on query content: any text
+ * (any language, control characters, emoji, 4 KB paragraphs) yields hits or an empty result.
+ *
+ * <p>Vectors: {@link #vectorize(ToolManifest)} computes a tool's {@link ToolVectors} once; store them
+ * ({@link ToolVectors#toBytes()}) and give them back to {@link #upsert(ToolManifest, ToolVectors)} on
+ * reload, so start-up does not re-embed the catalog. Vectors must come from the same model
+ * ({@link #modelId()}); a mismatch is rejected.
+ */
+public final class ToolIndex implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(ToolIndex.class.getName());
+    private static final int INITIAL_CAPACITY = 256;
+    private static final int STATS_SAMPLE = 2048;
+    /** Floors for the catalog deviations: tiny catalogs and one-hit queries must not explode z-scores. */
+    private static final double MIN_DENSE_STD = 0.02;
+    private static final double MIN_LEXICAL_STD = 0.5;
+
+    private final TextEmbedder embedder;
+    private final ToolVectorizer vectorizer;
+    private final int dim;
+    private final int primaryDim;
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Map<String, Integer> slotById = new HashMap<>();
+    private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+    private final LexicalIndex lexical = new LexicalIndex();
+    private final HybridRanker ranker = new HybridRanker();
+    private Entry[] entries = new Entry[INITIAL_CAPACITY];
+    /** The leading part of each whole-tool vector, slot-major, for the exact first-pass scan. */
+    private float[] toolVectors;
+    private int highWater;
+
+    public ToolIndex(TextEmbedder embedder) {
+        this.embedder = Objects.requireNonNull(embedder, "embedder");
+        this.vectorizer = new ToolVectorizer(embedder);
+        this.dim = embedder.dimension();
+        this.primaryDim = embedder.primaryDimension();
+        this.toolVectors = new float[INITIAL_CAPACITY * primaryDim];
+    }
+
+    /** An index over the default in-process models (all-MiniLM-L6-v2 + bge-small-en-v1.5-q, averaged). */
+    public static ToolIndex withDefaultModel() {
+        return new ToolIndex(EnsembleTextEmbedder.defaultEnsemble());
+    }
+
+    public TextEmbedder embedder() {
+        return embedder;
+    }
+
+    public String modelId() {
+        return embedder.modelId();
+    }
+
+    /** Computes the vectors of a tool (10–40 ms); does not touch the index. */
+    public ToolVectors vectorize(ToolManifest tool) {
+        return vectorizer.vectorize(tool);
+    }
+
+    /** Computes the vectors of many tools on every core; does not touch the index. */
+    public List<ToolVectors> vectorizeAll(List<ToolManifest> tools) {
+        return vectorizer.vectorizeAll(tools);
+    }
+
+    /** Adds or replaces a tool, embedding it now. A replaced tool keeps its status. */
+    public ToolVectors upsert(ToolManifest tool) {
+        ToolVectors vectors = vectorize(tool);
+        upsert(tool, vectors);
+        return vectors;
+    }
+
+    /** Adds or replaces a tool with vectors computed earlier. A replaced tool keeps its status. */
+    public void upsert(ToolManifest tool, ToolVectors vectors) {
+        upsertAll(List.of(new IndexedTool(tool, vectors, null)));
+    }
+
+    /**
+     * Adds or replaces many tools at once (one index refresh: use it to load a catalog). A null status
+     * keeps a replaced tool's status and enables a new one.
+     */
+    public void upsertAll(Collection<IndexedTool> tools) {
+        List<IndexedTool> input = List.copyOf(tools);
+        List<Entry> prepared = new ArrayList<>(input.size());
+        for (IndexedTool t : input) {
+            prepared.add(prepare(t));
+        }
+        lock.writeLock().lock();
+        try {
+            for (int i = 0; i < prepared.size(); i++) {
+                Entry e = prepared.get(i);
+                PluginStatus requested = input.get(i).status();
+                Integer slot = slotById.get(e.tool.id());
+                if (slot == null) {
+                    slot = freeSlots.isEmpty() ? highWater++ : freeSlots.pop();
+                    ensureCapacity(slot + 1);
+                    slotById.put(e.tool.id(), slot);
+                    e.status = requested != null ? requested : PluginStatus.ENABLED;
+                } else {
+                    e.status = requested != null ? requested : entries[slot].status;
+                }
+                entries[slot] = e;
+                System.arraycopy(e.vectors.tool(), 0, toolVectors, slot * primaryDim, primaryDim);
+                lexical.upsert(e.tool.id(), slot, e.text);
+            }
+            lexical.refresh();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Removes a tool; returns whether it was there. */
+    public boolean remove(String toolId) {
+        lock.writeLock().lock();
+        try {
+            Integer slot = slotById.remove(toolId);
+            if (slot == null) {
+                return false;
+            }
+            entries[slot] = null;
+            Arrays.fill(toolVectors, slot * primaryDim, (slot + 1) * primaryDim, 0f);
+            freeSlots.push(slot);
+            lexical.delete(toolId);
+            lexical.refresh();
+            return true;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Sets a tool's status; a {@link PluginStatus#DISABLED} tool is never returned. False if unknown. */
+    public boolean setStatus(String toolId, PluginStatus status) {
+        Objects.requireNonNull(status, "status");
+        lock.writeLock().lock();
+        try {
+            Integer slot = slotById.get(toolId);
+            if (slot == null) {
+                return false;
+            }
+            entries[slot].status = status;
+            return true;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    public Optional<PluginStatus> status(String toolId) {
+        lock.readLock().lock();
+        try {
+            Integer slot = slotById.get(toolId);
+            return slot == null ? Optional.empty() : Optional.of(entries[slot].status);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public Optional<ToolManifest> get(String toolId) {
+        lock.readLock().lock();
+        try {
+            Integer slot = slotById.get(toolId);
+            return slot == null ? Optional.empty() : Optional.of(entries[slot].tool);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public int size() {
+        lock.readLock().lock();
+        try {
+            return slotById.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Ranks the tools for a query. Filters, status and the access rule apply before ranking, so up to
+     * {@code limit} allowed tools come back whenever that many match at all. Never throws on query content.
+     */
+    public SearchResult search(ToolQuery query) {
+        try {
+            return doSearch(query);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "search failed, returning no hits", e);
+            return SearchResult.empty();
+        }
+    }
+
+    /**
+     * The tools for a prompt within {@code tokenBudget} cl100k_base tokens: the core tools first (in the
+     * order given, those that fit), then the best matches for {@code message} that fit. Disabled tools are
+     * never selected. The result's {@code tokensUsed} never exceeds the budget.
+     */
+    public Selection select(String message, int tokenBudget, Collection<String> coreToolIds) {
+        return select(message, tokenBudget, coreToolIds, ToolQuery.text(message, SearchDefaults.CANDIDATES));
+    }
+
+    /** As {@link #select(String, int, Collection)}, with the filters and access rule of {@code scope}. */
+    public Selection select(String message, int tokenBudget, Collection<String> coreToolIds, ToolQuery scope) {
+        int budget = Math.max(0, tokenBudget);
+        List<ToolManifest> chosen = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int used = 0;
+        int omitted = 0;
+        Set<String> core = coreToolIds == null ? Set.of() : new LinkedHashSet<>(coreToolIds);
+        lock.readLock().lock();
+        try {
+            for (String id : core) {
+                Integer slot = id == null ? null : slotById.get(id);
+                if (slot == null || entries[slot].status == PluginStatus.DISABLED || !seen.add(id)) {
+                    continue;
+                }
+                Entry e = entries[slot];
+                if (used + e.tokens <= budget) {
+                    chosen.add(e.tool);
+                    used += e.tokens;
+                } else {
+                    omitted++;
+                }
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+        ToolQuery q = new ToolQuery(message, scope.verb(), scope.contextEntities(), scope.filters(),
+                scope.allowed(), SearchDefaults.CANDIDATES, RetrievalMode.HYBRID);
+        for (SearchHit hit : search(q).hits()) {
+            if (!seen.add(hit.toolId())) {
+                continue;
+            }
+            lock.readLock().lock();
+            try {
+                Integer slot = slotById.get(hit.toolId());
+                if (slot == null || entries[slot].status == PluginStatus.DISABLED) {
+                    continue;
+                }
+                Entry e = entries[slot];
+                if (used + e.tokens <= budget) {
+                    chosen.add(e.tool);
+                    used += e.tokens;
+                } else {
+                    omitted++;
+                }
+            } finally {
+                lock.readLock().unlock();
+            }
+        }
+        return new Selection(chosen, used, budget, omitted);
+    }
+
+    @Override
+    public void close() {
+        try {
+            lexical.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "closing the lexical index", e);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private SearchResult doSearch(ToolQuery query) {
+        if (query.limit() == 0) {
+            return SearchResult.empty();
+        }
+        String text = sanitize(query.matchText());
+        if (text.isBlank()) {
+            return SearchResult.empty();
+        }
+        RetrievalMode mode = query.mode();
+        float[] qv = mode == RetrievalMode.BM25 ? null : embedder.embedQuery(text);
+        Set<String> terms = lexical.terms(text);
+        lock.readLock().lock();
+        try {
+            int live = slotById.size();
+            if (live == 0) {
+                return SearchResult.empty();
+            }
+            SlotFilter filter = new SlotFilter(query);
+            int k = Math.max(SearchDefaults.CANDIDATES, query.limit());
+            TopSlots dense = qv == null ? new TopSlots(0) : denseScan(qv, filter, k);
+            HybridRanker.Stats denseStats = qv == null ? HybridRanker.Stats.NONE : denseStats(qv);
+            TopSlots lexicalTop = mode == RetrievalMode.DENSE ? new TopSlots(0) : lexical.search(terms, filter, k);
+            HybridRanker.Stats lexicalStats = lexicalTop.stats(live, MIN_LEXICAL_STD);
+            List<HybridRanker.Candidate> ranked = ranker.rank(mode, qv, dense, denseStats, lexicalTop,
+                    lexicalStats, slot -> entries[slot].vectors);
+            if (mode == RetrievalMode.BM25) {
+                ranked.removeIf(c -> c.lexical() <= 0);
+            }
+            int denseTop = dense.size() > 0 ? dense.slotsBestFirst()[0] : -1;
+            int lexicalBest = lexicalTop.size() > 0 ? lexicalTop.slotsBestFirst()[0] : -1;
+            int n = Math.min(query.limit(), ranked.size());
+            List<SearchHit> hits = new ArrayList<>(n);
+            double[] topFeatures = null;
+            double topConfidence = 0;
+            for (int i = 0; i < n; i++) {
+                HybridRanker.Candidate c = ranked.get(i);
+                double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size());
+                double p = ConfidenceModel.probability(mode, f);
+                if (i == 0) {
+                    topFeatures = f;
+                    topConfidence = p;
+                } else {
+                    p = Math.min(p, topConfidence); // nothing below the top is likelier to be right than it
+                }
+                Entry e = entries[c.slot()];
+                List<String> matchedOn = new ArrayList<>(2);
+                if (c.lexical() > 0) {
+                    matchedOn.add("lexical");
+                }
+                if (qv != null) {
+                    matchedOn.add("semantic");
+                }
+                hits.add(new SearchHit(e.tool.id(), e.tool.verb(), e.tool.name(), e.tool.description(), c.score(),
+                        p, matchedOn, e.tool.risk(), e.tool.version()));
+            }
+            return new SearchResult(hits, topConfidence, topFeatures);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * First pass over every tool: the query against the leading {@link TextEmbedder#primaryDimension()}
+     * components only (the full vector re-scores the shortlist), four accumulators so the JIT keeps the
+     * loop in registers. Filters apply here, before the cut.
+     */
+    private TopSlots denseScan(float[] q, SlotFilter filter, int k) {
+        TopSlots top = new TopSlots(k);
+        float[] v = toolVectors;
+        int p = primaryDim;
+        for (int slot = 0; slot < highWater; slot++) {
+            if (entries[slot] == null) {
+                continue;
+            }
+            int base = slot * p;
+            float s0 = 0;
+            float s1 = 0;
+            float s2 = 0;
+            float s3 = 0;
+            int i = 0;
+            for (; i + 3 < p; i += 4) {
+                s0 += q[i] * v[base + i];
+                s1 += q[i + 1] * v[base + i + 1];
+                s2 += q[i + 2] * v[base + i + 2];
+                s3 += q[i + 3] * v[base + i + 3];
+            }
+            for (; i < p; i++) {
+                s0 += q[i] * v[base + i];
+            }
+            float score = (s0 + s1) + (s2 + s3);
+            if (top.wouldAccept(score) && filter.test(slot)) {
+                top.offer(slot, score);
+            }
+        }
+        return top;
+    }
+
+    /**
+     * Mean and deviation of the full dense similarity over the catalog, from an even sample of at most
+     * {@value #STATS_SAMPLE} tools (exact for smaller catalogs).
+     */
+    private HybridRanker.Stats denseStats(float[] q) {
+        int stride = Math.max(1, highWater / STATS_SAMPLE);
+        double sum = 0;
+        double sumSq = 0;
+        int n = 0;
+        for (int slot = 0; slot < highWater; slot += stride) {
+            Entry e = entries[slot];
+            if (e == null) {
+                continue;
+            }
+            double d = HybridRanker.dot(q, e.vectors.tool());
+            sum += d;
+            sumSq += d * d;
+            n++;
+        }
+        if (n < 2) {
+            return HybridRanker.Stats.NONE;
+        }
+        double mean = sum / n;
+        return new HybridRanker.Stats(mean, Math.max(MIN_DENSE_STD, Math.sqrt(Math.max(0, sumSq / n - mean * mean))));
+    }
+
+    /** Drops characters that carry no meaning and can upset tokenisers (controls, lone surrogates). */
+    static String sanitize(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    sb.append(c).append(text.charAt(++i));
+                } else {
+                    sb.append(' ');
+                }
+            } else if (Character.isLowSurrogate(c) || Character.isISOControl(c) || c == '\uFFFD'
+                    || Character.getType(c) == Character.FORMAT) {
+                sb.append(' ');
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString().strip();
+    }
+
+    private Entry prepare(IndexedTool t) {
+        ToolManifest tool = Objects.requireNonNull(t.tool(), "tool");
+        Objects.requireNonNull(tool.id(), "tool id");
+        ToolVectors vectors = Objects.requireNonNull(t.vectors(), "vectors");
+        if (!vectors.modelId().equals(embedder.modelId())) {
+            throw new IllegalArgumentException("tool " + tool.id() + " has vectors from model " + vectors.modelId()
+                    + ", this index uses " + embedder.modelId() + ": re-vectorize it");
+        }
+        if (vectors.dimension() != dim) {
+            throw new IllegalArgumentException("tool " + tool.id() + " has " + vectors.dimension()
+                    + "-d vectors, expected " + dim);
+        }
+        return new Entry(tool, ToolText.of(tool), vectors, ToolTokens.count(tool));
+    }
+
+    private void ensureCapacity(int slots) {
+        if (slots <= entries.length) {
+            return;
+        }
+        int capacity = Math.max(slots, entries.length * 2);
+        entries = Arrays.copyOf(entries, capacity);
+        toolVectors = Arrays.copyOf(toolVectors, capacity * primaryDim);
+    }
+
+    /** A tool with its vectors and, optionally, its status, for {@link #upsertAll(Collection)}. */
+    public record IndexedTool(ToolManifest tool, ToolVectors vectors, PluginStatus status) {
+    }
+
+    private static final class Entry {
+        final ToolManifest tool;
+        final ToolText text;
+        final ToolVectors vectors;
+        final int tokens;
+        PluginStatus status;
+
+        Entry(ToolManifest tool, ToolText text, ToolVectors vectors, int tokens) {
+            this.tool = tool;
+            this.text = text;
+            this.vectors = vectors;
+            this.tokens = tokens;
+        }
+    }
+
+    /**
+     * Decides whether a slot may appear, once per slot per query: disabled never, then the filters, then the
+     * caller's access rule (evaluated lazily, only for tools that would make the candidate lists).
+     */
+    private final class SlotFilter implements java.util.function.IntPredicate {
+        private final SearchFilters f;
+        private final ToolQuery query;
+        private final Map<Integer, Boolean> memo = new HashMap<>();
+
+        SlotFilter(ToolQuery query) {
+            this.query = query;
+            this.f = query.filters();
+        }
+
+        @Override
+        public boolean test(int slot) {
+            return memo.computeIfAbsent(slot, this::evaluate);
+        }
+
+        private boolean evaluate(int slot) {
+            Entry e = entries[slot];
+            if (e == null || e.status == PluginStatus.DISABLED) {
+                return false;
+            }
+            if (f.status() != null && !f.status().isBlank()
+                    && !e.status.name().equalsIgnoreCase(f.status().strip())) {
+                return false;
+            }
+            if (f.namespace() != null && !f.namespace().isBlank()
+                    && !f.namespace().strip().equalsIgnoreCase(Objects.toString(e.tool.namespace(), ""))) {
+                return false;
+            }
+            if (f.domain() != null && !f.domain().isBlank()
+                    && !f.domain().strip().equalsIgnoreCase(Objects.toString(e.tool.domain(), ""))) {
+                return false;
+            }
+            if (f.risk() != null && !f.risk().isEmpty() && !f.risk().contains(e.tool.risk())) {
+                return false;
+            }
+            try {
+                return query.allowed().test(e.tool);
+            } catch (RuntimeException ex) {
+                return false; // an access rule that cannot decide does not grant access
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.toolsmith.search.embed;
+
+import dev.langchain4j.model.embedding.onnx.PoolingMode;
+
+/** The in-process models this module can run; both ship their ONNX file inside a Maven artifact. */
+public enum EmbeddingModelChoice {
+
+    /** BAAI bge-small-en-v1.5, int8-quantised (34 MB), CLS pooling; queries get bge's retrieval instruction. */
+    BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
+            PoolingMode.CLS, "Represent this sentence for searching relevant passages: "),
+
+    /** sentence-transformers all-MiniLM-L6-v2, fp32 (90 MB), mean pooling, symmetric (no query prefix). */
+    ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json",
+            PoolingMode.MEAN, "");
+
+    final String id;
+    final String modelResource;
+    final String tokenizerResource;
+    final PoolingMode pooling;
+    final String queryPrefix;
+
+    EmbeddingModelChoice(String id, String modelResource, String tokenizerResource, PoolingMode pooling,
+            String queryPrefix) {
+        this.id = id;
+        this.modelResource = modelResource;
+        this.tokenizerResource = tokenizerResource;
+        this.pooling = pooling;
+        this.queryPrefix = queryPrefix;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String queryPrefix() {
+        return queryPrefix;
+    }
+}

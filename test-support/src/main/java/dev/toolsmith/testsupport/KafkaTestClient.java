@@ -1,0 +1,125 @@
+package dev.toolsmith.testsupport;
+
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.EventEnvelope;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** Plays the other side of a service's topics in tests: sends envelopes and raw bytes, reads records. */
+public class KafkaTestClient implements AutoCloseable {
+
+    private final String bootstrap;
+    private final ContractCodec codec = new ContractCodec();
+    private final KafkaProducer<String, byte[]> producer;
+
+    public KafkaTestClient(String bootstrap) {
+        this.bootstrap = bootstrap;
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        this.producer = new KafkaProducer<>(props);
+    }
+
+    public ContractCodec codec() {
+        return codec;
+    }
+
+    /** Sends {@code message} in a new envelope; returns the envelope (its id is the dedupe key). */
+    public EventEnvelope send(String topic, String key, Object message) {
+        EventEnvelope envelope = codec.envelope(message, "/test", key);
+        send(topic, key, envelope);
+        return envelope;
+    }
+
+    public void send(String topic, String key, EventEnvelope envelope) {
+        sendRaw(topic, key, codec.serialize(envelope));
+    }
+
+    public void sendRaw(String topic, String key, byte[] value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, value)).get();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot send to " + topic + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A consumer of {@code topic} from its beginning, in a group of its own. */
+    public Reader reader(String topic) {
+        return new Reader(topic);
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+
+    /** Reads one topic from the start; remembers everything it has seen. */
+    public final class Reader implements AutoCloseable {
+
+        private final KafkaConsumer<String, byte[]> consumer;
+        private final List<ConsumerRecord<String, byte[]>> seen = new ArrayList<>();
+
+        private Reader(String topic) {
+            Properties props = new Properties();
+            props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+            props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+            props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+            consumer = new KafkaConsumer<>(props);
+            consumer.subscribe(List.of(topic));
+        }
+
+        /** Polls for {@code duration} and returns everything seen so far. */
+        public List<ConsumerRecord<String, byte[]>> pollFor(Duration duration) {
+            long end = System.nanoTime() + duration.toNanos();
+            while (System.nanoTime() < end) {
+                consumer.poll(Duration.ofMillis(100)).forEach(seen::add);
+            }
+            return List.copyOf(seen);
+        }
+
+        /** Polls until a record matches or {@code timeout} passes; the matches seen so far. */
+        public List<ConsumerRecord<String, byte[]>> awaitMatching(Predicate<ConsumerRecord<String, byte[]>> match,
+                Duration timeout) {
+            long end = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < end && seen.stream().noneMatch(match)) {
+                consumer.poll(Duration.ofMillis(100)).forEach(seen::add);
+            }
+            return seen.stream().filter(match).toList();
+        }
+
+        public List<EventEnvelope> envelopes() {
+            return seen.stream().map(r -> codec.openEnvelope(r.value())).toList();
+        }
+
+        public Map<String, String> headersOf(ConsumerRecord<String, byte[]> record) {
+            Map<String, String> headers = new java.util.HashMap<>();
+            record.headers().forEach(h -> headers.put(h.key(), new String(h.value(), StandardCharsets.UTF_8)));
+            return headers;
+        }
+
+        @Override
+        public void close() {
+            consumer.close();
+        }
+    }
+}
