@@ -24,6 +24,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Plays the other side of a service's topics in tests: sends envelopes and raw bytes, reads records. */
 public class KafkaTestClient implements AutoCloseable {
 
+    private static final byte[] CLOUD_EVENTS_CONTENT_TYPE =
+            "application/cloudevents+json; charset=UTF-8".getBytes(StandardCharsets.UTF_8);
+
     private final String bootstrap;
     private final ContractCodec codec = new ContractCodec();
     private final KafkaProducer<String, byte[]> producer;
@@ -49,15 +52,25 @@ public class KafkaTestClient implements AutoCloseable {
         return envelope;
     }
 
+    /**
+     * Sends the envelope the way the outbox relay does, content-type header included, so a consumer
+     * whose connector would turn structured CloudEvents into a JsonObject fails in tests too.
+     */
     public void send(String topic, String key, EventEnvelope envelope) {
-        sendRaw(topic, key, codec.serialize(envelope));
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, codec.serialize(envelope));
+        record.headers().add("content-type", CLOUD_EVENTS_CONTENT_TYPE);
+        sendRecord(record);
     }
 
     public void sendRaw(String topic, String key, byte[] value) {
+        sendRecord(new ProducerRecord<>(topic, key, value));
+    }
+
+    private void sendRecord(ProducerRecord<String, byte[]> record) {
         try {
-            producer.send(new ProducerRecord<>(topic, key, value)).get();
+            producer.send(record).get();
         } catch (Exception e) {
-            throw new IllegalStateException("cannot send to " + topic + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot send to " + record.topic() + ": " + e.getMessage(), e);
         }
     }
 
