@@ -7,7 +7,7 @@
 //
 // Options (all optional):
 //   --base-url URL        the airlock UI (default http://127.0.0.1:8080)
-//   --spec FILE           the OpenAPI document to add as a source (default: bikewise.org from ../shared/data, 4 operations)
+//   --spec FILE           the OpenAPI document to add as a source (default: fixtures/bikewise.openapi.yaml, 4 operations)
 //   --credentials FILE    KEY=VALUE file with UI_ADMIN_PASSWORD / UI_VIEWER_PASSWORD (default .state/credentials.env)
 //   --screenshots DIR     where each screen's PNG goes (default docs/screenshots)
 //   --chromium PATH       the browser (default /usr/bin/chromium)
@@ -34,7 +34,7 @@ const repo = resolve(here, '..', '..');
 function parseArgs(argv) {
   const opts = {
     baseUrl: 'http://127.0.0.1:8080',
-    spec: resolve(repo, '..', 'shared', 'data', 'openapi', 'specs', 'bikewise.org__v2__openapi.yaml'),
+    spec: join(here, 'fixtures', 'bikewise.openapi.yaml'),
     credentials: join(repo, '.state', 'credentials.env'),
     screenshots: join(repo, 'docs', 'screenshots'),
     chromium: '/usr/bin/chromium',

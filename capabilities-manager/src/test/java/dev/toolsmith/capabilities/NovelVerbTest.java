@@ -244,6 +244,32 @@ class NovelVerbTest {
     }
 
     @Test
+    void belowTheThresholdOnlyInputsThatAreExactlyTheToolsParametersConfirmASubstitution() {
+        String confirmedVerb = "RESCALE_QUANTITY";
+        String unconfirmedVerb = "RESCALE_SOMETHING";
+        SearchHit middling = hit("internal.convert-units", "CONVERT_UNITS", 0.55, Risk.READ_ONLY);
+        librarian.answer(confirmedVerb, request -> reply(request, 0.95, middling));
+        librarian.answer(unconfirmedVerb, request -> reply(request, 0.95, middling));
+        String plan = id("plan");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.send(Topics.PLAN_STEPS, plan, step("k1-" + plan, plan, confirmedVerb,
+                    inputs("value", 3, "from", "km", "to", "m")));
+            StepResult confirmed = result(results, "k1-" + plan);
+            assertThat(confirmed.status()).isEqualTo(StepStatus.SUBSTITUTED);
+            assertThat(confirmed.substitution().confidence()).isEqualTo(0.55);
+            assertThat(confirmed.outputs().get("value").decimalValue()).isEqualByComparingTo("3000");
+
+            // One input the tool has no parameter for: the inputs no longer vouch for the match.
+            kafka.send(Topics.PLAN_STEPS, plan, step("k2-" + plan, plan, unconfirmedVerb,
+                    inputs("value", 3, "from", "km", "to", "m", "colour", "red")));
+            StepResult unconfirmed = result(results, "k2-" + plan);
+            assertThat(unconfirmed.status()).isEqualTo(StepStatus.UNRESOLVED);
+            assertThat(unconfirmed.error()).contains("confidence 0.55 < threshold 0.95", "not exactly its parameters");
+        }
+    }
+
+    @Test
     void aRequiredInputThatCannotBeMappedPreventsSubstitution() {
         String verb = "MEASURE_SOMETHING";
         librarian.answer(verb, request -> reply(request, 0.6, hit("internal.convert-units", "CONVERT_UNITS", 0.93,

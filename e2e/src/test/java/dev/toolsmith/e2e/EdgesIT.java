@@ -1,6 +1,21 @@
 package dev.toolsmith.e2e;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepInput;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,5 +49,35 @@ class EdgesIT {
                 .post(Platform.librarian() + "/tools/search").then().statusCode(413);
         given().header("X-API-Key", Platform.get().plannerKey()).contentType("application/json").body(huge)
                 .post(Platform.capabilities() + "/steps").then().statusCode(413);
+    }
+
+    @Test
+    void malformedStepsGoToTheDeadLetterTopicWithTheReasonAndDoNotBlockThePartition() {
+        String planId = "edges-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(Platform.kafka());
+                KafkaTestClient.Reader dlq = kafka.reader(Topics.PLAN_STEPS + ".dlq");
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            String marker = "not json " + planId;
+            kafka.sendRaw(Topics.PLAN_STEPS, planId, marker.getBytes(StandardCharsets.UTF_8));
+            // Same key, so the same partition: it must still flow after the bad record.
+            PlanStep good = new PlanStep(UUID.randomUUID().toString(), planId, "EVALUATE_EXPRESSION", "add",
+                    Map.of("expression", StepInput.literal(JsonNodeFactory.instance.textNode("1 + 2"), "string")),
+                    Map.of(), "planner");
+            kafka.send(Topics.PLAN_STEPS, planId, good);
+
+            List<ConsumerRecord<String, byte[]>> dead = dlq.awaitMatching(
+                    r -> new String(r.value(), StandardCharsets.UTF_8).equals(marker), Duration.ofSeconds(60));
+            assertThat(dead).hasSize(1);
+            assertThat(dlq.headersOf(dead.get(0)).get("dead-letter-reason")).isNotBlank();
+
+            List<ConsumerRecord<String, byte[]>> answered = results.awaitMatching(r -> good.stepId()
+                    .equals(result(kafka, r).stepId()), Duration.ofSeconds(60));
+            assertThat(answered).hasSize(1);
+            assertThat(result(kafka, answered.get(0)).status()).isEqualTo(StepStatus.SUCCEEDED);
+        }
+    }
+
+    private static StepResult result(KafkaTestClient kafka, ConsumerRecord<String, byte[]> record) {
+        return kafka.codec().payload(kafka.codec().openEnvelope(record.value()), StepResult.class);
     }
 }

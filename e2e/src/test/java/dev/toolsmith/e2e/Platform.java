@@ -84,6 +84,11 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         return home;
     }
 
+    /** The launcher's state folder for this platform: logs, pids, credentials. */
+    public Path state() {
+        return state;
+    }
+
     /** Kills a service the hard way (SIGKILL), as a crash would. */
     public void kill(String service) throws IOException, InterruptedException {
         String pid = Files.readString(state.resolve("pids/" + service + ".pid")).trim();
@@ -140,6 +145,9 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         env.put("TOOLSMITH_UI_PORT", String.valueOf(UI_PORT));
         env.put("TOOLSMITH_KAFKA_PORT", String.valueOf(KAFKA_PORT));
         env.put("TOOLSMITH_KAFKA_CONTROLLER_PORT", String.valueOf(KAFKA_PORT + 1));
+        // Crash tests: a claim left IN_PROGRESS by a killed instance is answered within seconds, not minutes.
+        env.put("TOOLSMITH_STEPS_ABANDONED_AFTER", "20s");
+        env.put("TOOLSMITH_STEPS_SWEEP_EVERY", "5s");
         return env;
     }
 

@@ -86,9 +86,10 @@ public class InputMapper {
             if (leftovers.size() == 1) {
                 assignments.put(parameter, leftovers.get(0));
                 unmapped.clear();
+                return new InputMapping(assignments, unmapped, Set.of(parameter));
             }
         }
-        return new InputMapping(assignments, unmapped);
+        return new InputMapping(assignments, unmapped, Set.of());
     }
 
     private enum Match {

@@ -3,16 +3,31 @@ package dev.toolsmith.capabilities.resolution;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How a step's inputs feed a candidate tool: {@code assignments} maps each tool parameter to the step
  * input that feeds it; {@code unmappedRequired} lists required parameters no input could feed.
  */
-public record InputMapping(Map<String, String> assignments, List<String> unmappedRequired) {
+public record InputMapping(Map<String, String> assignments, List<String> unmappedRequired, Set<String> guessedByType) {
 
     public InputMapping {
         assignments = Map.copyOf(assignments);
         unmappedRequired = List.copyOf(unmappedRequired);
+        guessedByType = Set.copyOf(guessedByType);
+    }
+
+    public InputMapping(Map<String, String> assignments, List<String> unmappedRequired) {
+        this(assignments, unmappedRequired, Set.of());
+    }
+
+    /**
+     * The step's inputs are the tool's contract: every input feeds a parameter by name (no guess by
+     * type), every required parameter is fed, and there is at least one input.
+     */
+    public boolean matchesExactly(ObjectNode stepInputs) {
+        return complete() && guessedByType.isEmpty() && !assignments.isEmpty()
+                && assignments.size() == stepInputs.size();
     }
 
     public boolean complete() {

@@ -99,10 +99,10 @@ public class NovelVerbResolver {
             return accomplish(step, inputs, hits, "no tool matches '" + step.actionVerb() + "'");
         }
         SearchHit top = hits.get(0);
-        if (top.confidence() < threshold) {
-            return accomplish(step, inputs, hits, String.format(Locale.ROOT,
-                    "no confident match for '%s': the best, %s, has confidence %.2f < threshold %.2f",
-                    step.actionVerb(), top.verb(), top.confidence(), threshold));
+        String notConfident = String.format(Locale.ROOT, "no confident match for '%s': the best, %s, has confidence %.2f < threshold %.2f",
+                step.actionVerb(), top.verb(), top.confidence(), threshold);
+        if (top.confidence() < Math.min(threshold, substitution.contractConfirmedThreshold())) {
+            return accomplish(step, inputs, hits, notConfident);
         }
         Optional<Plugin> candidate = registry.byToolId(top.toolId()).or(() -> registry.byVerb(top.verb()));
         if (candidate.isEmpty() || !candidate.get().serves()) {
@@ -110,6 +110,11 @@ public class NovelVerbResolver {
         }
         Plugin plugin = candidate.get();
         InputMapping mapping = mapper.map(inputs, plugin.manifest().inputSchema());
+        boolean confirmedByInputs = top.confidence() < threshold;
+        if (confirmedByInputs && !mapping.matchesExactly(inputs)) {
+            return accomplish(step, inputs, hits, notConfident + ", and the step's inputs are not exactly its parameters "
+                    + "(which would confirm it from confidence " + substitution.contractConfirmedThreshold() + ")");
+        }
         Substitution proposed = new Substitution(step.actionVerb(), top.confidence(), false, mapping.assignments());
         if (!plugin.risk().autoSubstitutable()) {
             String unmapped = mapping.complete() ? "" : "; required inputs still to provide: "
@@ -129,7 +134,8 @@ public class NovelVerbResolver {
             }
             Alias alias = new Alias(VerbNormalizer.normalize(step.actionVerb()), plugin.toolId(), plugin.verb(),
                     top.confidence(), step.stepId(), Instant.now());
-            LOG.infof("learned verb '%s' as %s (confidence %.2f)", step.actionVerb(), plugin.verb(), top.confidence());
+            LOG.infof("learned verb '%s' as %s (confidence %.2f%s)", step.actionVerb(), plugin.verb(), top.confidence(),
+                    confirmedByInputs ? ", confirmed by the step's inputs matching its parameters" : "");
             return new Completion(result, () -> aliases.learn(alias), () -> aliases.remember(alias));
         });
     }

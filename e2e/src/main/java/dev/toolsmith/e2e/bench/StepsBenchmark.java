@@ -10,6 +10,7 @@ import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.e2e.Args;
+import dev.toolsmith.e2e.TopicPositions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -135,11 +136,7 @@ public final class StepsBenchmark {
             c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
             c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5);
             consumer = new KafkaConsumer<>(c);
-            consumer.subscribe(List.of(Topics.STEP_RESULTS));
-            long end = System.currentTimeMillis() + 30_000;
-            while (consumer.assignment().isEmpty() && System.currentTimeMillis() < end) {
-                consumer.poll(Duration.ofMillis(100));
-            }
+            TopicPositions.subscribeAtEnd(consumer, Topics.STEP_RESULTS, Duration.ofSeconds(30));
         }
 
         Stats run(int count, java.util.function.IntFunction<PlanStep> steps, boolean oneAtATime) throws Exception {

@@ -42,8 +42,21 @@ public final class FxRatesApi implements AutoCloseable {
     private final HttpServer server;
     private final AtomicBoolean failing = new AtomicBoolean();
     private final AtomicInteger conversions = new AtomicInteger();
+    private final Map<String, AtomicInteger> conversionsByAmount = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final String provider;
+
+    /** The demo's API, provider {@code fx-rates}: its tools are {@code fx-rates:<operation>}. */
     public FxRatesApi() {
+        this("fx-rates");
+    }
+
+    /**
+     * An API whose tools live in namespace {@code provider}: tests that approve tools of their own give
+     * each instance its own provider, so one test's approval never rebinds another's tool.
+     */
+    public FxRatesApi(String provider) {
+        this.provider = provider;
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         } catch (IOException e) {
@@ -75,9 +88,21 @@ public final class FxRatesApi implements AutoCloseable {
         return conversions.get();
     }
 
+    /** The amounts that were converted more than once: a step executed twice shows up here. */
+    public Map<String, Integer> repeatedAmounts() {
+        Map<String, Integer> repeated = new java.util.TreeMap<>();
+        conversionsByAmount.forEach((amount, times) -> {
+            if (times.get() > 1) {
+                repeated.put(amount, times.get());
+            }
+        });
+        return repeated;
+    }
+
     private void document(HttpExchange exchange) throws IOException {
         try (InputStream in = FxRatesApi.class.getResourceAsStream("/demo/fx-rates.openapi.yaml")) {
-            String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${SERVER_URL}", baseUrl());
+            String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${SERVER_URL}", baseUrl())
+                    .replace("${PROVIDER}", provider);
             send(exchange, 200, "application/yaml", yaml);
         }
     }
@@ -113,6 +138,8 @@ public final class FxRatesApi implements AutoCloseable {
         BigDecimal rate = PER_EURO.get(to).divide(PER_EURO.get(from), 6, RoundingMode.HALF_EVEN).stripTrailingZeros();
         BigDecimal result = amount.multiply(rate).setScale(2, RoundingMode.HALF_EVEN);
         conversions.incrementAndGet();
+        conversionsByAmount.computeIfAbsent(amount.stripTrailingZeros().toPlainString(), a -> new AtomicInteger())
+                .incrementAndGet();
         send(exchange, 200, "application/json", String.format(
                 "{\"from\":\"%s\",\"to\":\"%s\",\"amount\":%s,\"rate\":%s,\"result\":%s}", from, to,
                 amount.toPlainString(), rate.toPlainString(), result.toPlainString()));

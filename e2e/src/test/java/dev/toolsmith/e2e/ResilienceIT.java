@@ -1,0 +1,195 @@
+package dev.toolsmith.e2e;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepInput;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.e2e.demo.AirlockAdmin;
+import dev.toolsmith.e2e.demo.FxRatesApi;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Crashes under load, over the real processes: 1,000 steps of a wrapped tool in flight when the
+ * capabilities manager is killed with SIGKILL, or when the Kafka broker restarts. Every step must get
+ * exactly one result and no conversion may reach the external API twice (each step converts a unique
+ * amount, and the API counts them). And an engineer killed during a build finishes it after restart.
+ */
+@ExtendWith(Platform.class)
+class ResilienceIT {
+
+    private static final int STEPS = 1_000;
+    private static final String VERB = "CONVERT_AMOUNT";
+    private static final Duration ALL_RESULTS = Duration.ofMinutes(6);
+
+    private static FxRatesApi api;
+    private static AirlockAdmin airlock;
+    private static String sourceId;
+    private static KafkaTestClient kafka;
+    private static int nextAmount = 1;
+
+    @BeforeAll
+    static void approveTheConversionTool() {
+        api = new FxRatesApi("fx-resilience-it");
+        airlock = new AirlockAdmin(Platform.librarian(), Platform.get().adminKey());
+        sourceId = airlock.registerAndScan("resilience-it", api.documentUrl()).path("id").asText();
+        JsonNode candidate = airlock.candidate(sourceId, VERB);
+        airlock.approveAndAwaitActive(candidate, airlock.newObject(), Duration.ofMinutes(3));
+        kafka = new KafkaTestClient(Platform.kafka());
+        // The registry learns of the build from plugin-built: wait until it serves the verb.
+        String plugin = Platform.capabilities() + "/plugins/" + candidate.path("toolId").asText();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            var response = given().header("X-API-Key", Platform.get().adminKey()).get(plugin);
+            return response.statusCode() == 200 && "ENABLED".equals(response.path("status"));
+        });
+    }
+
+    @AfterAll
+    static void stop() {
+        if (kafka != null) {
+            kafka.close();
+        }
+        if (api != null) {
+            api.close();
+        }
+    }
+
+    @Test
+    void killingTheCapabilitiesManagerMidStreamLosesNoStepAndRepeatsNone() {
+        Map<String, List<StepResult>> results = runBatch(STEPS, () -> {
+            Platform.get().kill("capabilities-manager");
+            Platform.get().restartMissing();
+        });
+        assertExactlyOnce(results);
+    }
+
+    @Test
+    void restartingTheBrokerMidStreamLosesNoStepAndRepeatsNone() {
+        Map<String, List<StepResult>> results = runBatch(STEPS, () -> {
+            Platform.get().stopKafka();
+            Thread.sleep(3_000);
+            Platform.get().startKafka();
+        });
+        assertExactlyOnce(results);
+    }
+
+    @Test
+    void anEngineerKilledDuringABuildFinishesItAfterRestart() throws Exception {
+        JsonNode candidate = airlock.candidate(sourceId, "LIST_CURRENCIES");
+        String toolId = candidate.path("toolId").asText();
+        given().header("X-API-Key", Platform.get().adminKey()).contentType("application/json")
+                .body(Map.of("policy", Map.of()))
+                .post(Platform.librarian() + "/tools/pending/" + candidate.path("id").asText() + "/approve")
+                .then().statusCode(200);
+        // Kill as soon as the engineer has taken the job (received, generating or verifying).
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> builds(toolId).size() > 0);
+        Platform.get().kill("engineer");
+        Platform.get().restartMissing();
+
+        await().atMost(Duration.ofMinutes(3)).until(() -> builds(toolId).stream().anyMatch(b -> "SUCCEEDED".equals(b.get("state"))));
+        assertThat(builds(toolId)).as("one build job per approval, resumed rather than duplicated").hasSize(1);
+        await().atMost(Duration.ofSeconds(60)).until(() -> "ACTIVE".equals(given().header("X-API-Key", Platform.get().adminKey())
+                .get(Platform.librarian() + "/tools/pending/" + candidate.path("id").asText()).then().extract().path("status")));
+    }
+
+    private static List<Map<String, Object>> builds(String toolId) {
+        return given().header("X-API-Key", Platform.get().adminKey()).queryParam("toolId", toolId)
+                .get(Platform.engineer() + "/builds").then().statusCode(200).extract().jsonPath().getList("items");
+    }
+
+    private static void assertExactlyOnce(Map<String, List<StepResult>> results) {
+        assertThat(results).hasSize(STEPS);
+        Map<String, Integer> repeatedResults = results.entrySet().stream().filter(e -> e.getValue().size() != 1)
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().size()));
+        assertThat(repeatedResults).as("steps with other than one result").isEmpty();
+        assertThat(api.repeatedAmounts()).as("conversions executed twice").isEmpty();
+        Map<StepStatus, Long> statuses = results.values().stream()
+                .collect(Collectors.groupingBy(r -> r.get(0).status(), Collectors.counting()));
+        // A step caught mid-call by the kill is answered FAILED ("interrupted, not re-run"), never re-run.
+        assertThat(statuses.keySet()).as("statuses %s", statuses).isSubsetOf(StepStatus.SUCCEEDED, StepStatus.FAILED);
+        results.values().stream().map(r -> r.get(0)).filter(r -> r.status() == StepStatus.FAILED)
+                .forEach(r -> assertThat(r.error()).contains("interrupted"));
+        assertThat(statuses.getOrDefault(StepStatus.SUCCEEDED, 0L)).as("statuses %s", statuses).isGreaterThan(STEPS * 9L / 10);
+    }
+
+    /**
+     * Sends {@code count} steps, each converting a unique amount, spread over 20 plans; runs {@code crash}
+     * once a tenth of the results are in (so most steps are queued or in flight); then collects results
+     * until every step has one, plus a quiet period to catch duplicates.
+     */
+    private static Map<String, List<StepResult>> runBatch(int count, Crash crash) {
+        ContractCodec codec = kafka.codec();
+        Map<String, List<StepResult>> results = new HashMap<>();
+        List<PlanStep> steps = new ArrayList<>();
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        for (int i = 0; i < count; i++) {
+            int amount = nextAmount++;
+            steps.add(new PlanStep(run + "-" + i, "resilience-" + run + "-" + (i % 20), VERB, "convert",
+                    Map.of("from", literal("EUR"), "to", literal("USD"),
+                            "amount", StepInput.literal(JsonNodeFactory.instance.numberNode(amount), "number")),
+                    Map.of(), "planner"));
+            results.put(run + "-" + i, new ArrayList<>());
+        }
+        try (KafkaTestClient.Reader reader = kafka.reader(Topics.STEP_RESULTS)) {
+            reader.pollFor(Duration.ofSeconds(1));
+            steps.forEach(step -> kafka.send(Topics.PLAN_STEPS, step.planId(), step));
+            boolean crashed = false;
+            long deadline = System.nanoTime() + ALL_RESULTS.toNanos();
+            while (System.nanoTime() < deadline) {
+                collect(codec, reader.pollFor(Duration.ofMillis(200)), results);
+                long answered = results.values().stream().filter(r -> !r.isEmpty()).count();
+                if (!crashed && answered >= count / 10) {
+                    crash.run();
+                    crashed = true;
+                }
+                if (answered == count) {
+                    break;
+                }
+            }
+            collect(codec, reader.pollFor(Duration.ofSeconds(5)), results);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return results;
+    }
+
+    private static void collect(ContractCodec codec, List<ConsumerRecord<String, byte[]>> records,
+            Map<String, List<StepResult>> results) {
+        results.values().forEach(List::clear);
+        for (ConsumerRecord<String, byte[]> record : records) {
+            StepResult result = codec.payload(codec.openEnvelope(record.value()), StepResult.class);
+            List<StepResult> forStep = results.get(result.stepId());
+            if (forStep != null) {
+                forStep.add(result);
+            }
+        }
+    }
+
+    private static StepInput literal(String text) {
+        return StepInput.literal(JsonNodeFactory.instance.textNode(text), "string");
+    }
+
+    @FunctionalInterface
+    private interface Crash {
+        void run() throws Exception;
+    }
+}
