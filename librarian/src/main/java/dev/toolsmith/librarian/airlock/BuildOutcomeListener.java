@@ -11,8 +11,8 @@ import java.time.ZoneOffset;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
- * The engineer's verdict on an approved candidate ({@code plugin-built}): success makes it ACTIVE (and
- * the revision it replaces SUPERSEDED), a failure puts it back in the queue as BUILD_FAILED with the
+ * The engineer's verdict on an approved candidate ({@code plugin-built}, matched by tool id and build
+ * version): success makes it ACTIVE (and every earlier approval of the tool id SUPERSEDED), a failure puts it back in the queue as BUILD_FAILED with the
  * report and notifies admins. Events for tools the airlock did not approve (internal plugins) are ignored.
  */
 @ApplicationScoped
@@ -33,8 +33,7 @@ public class BuildOutcomeListener {
     @Incoming("airlock-plugin-built-in")
     public Uni<Void> onBuilt(byte[] raw) {
         return consumer.apply(CONSUMER, raw, PluginBuilt.class, (envelope, built) -> CandidateEntity
-                .<CandidateEntity>find("toolId = ?1 and status in ('APPROVED', 'BUILD_FAILED', 'ACTIVE')"
-                        + " order by (case when revision = ?2 then 0 else 1 end), decidedAt desc nulls last",
+                .<CandidateEntity>find("toolId = ?1 and buildVersion = ?2 and status in ('APPROVED', 'BUILD_FAILED', 'ACTIVE')",
                         built.toolId(), built.version())
                 .firstResult().chain(candidate -> {
                     if (candidate == null) {
@@ -46,9 +45,10 @@ public class BuildOutcomeListener {
                     if (built.succeeded()) {
                         candidate.status = CandidateStatus.ACTIVE.name();
                         candidate.buildFailure = null;
-                        return CandidateEntity.update("status = 'SUPERSEDED', updatedAt = ?1 where sourceId = ?2"
-                                + " and operationKey = ?3 and revision < ?4 and status in ('ACTIVE', 'APPROVED')",
-                                now, candidate.sourceId, candidate.operationKey, candidate.revision).replaceWithVoid();
+                        // The tool id now runs this build: every earlier approval of it, from any source, is replaced.
+                        return CandidateEntity.update("status = 'SUPERSEDED', updatedAt = ?1 where toolId = ?2"
+                                + " and buildVersion < ?3 and status in ('ACTIVE', 'APPROVED')",
+                                now, candidate.toolId, candidate.buildVersion).replaceWithVoid();
                     }
                     candidate.status = CandidateStatus.BUILD_FAILED.name();
                     candidate.buildFailure = built.failureReason() == null ? "the build failed without a reason"

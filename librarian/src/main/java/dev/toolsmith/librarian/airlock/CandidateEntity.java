@@ -25,6 +25,9 @@ public class CandidateEntity extends PanacheEntityBase {
     public int revision;
     @Column(name = "tool_id", nullable = false)
     public String toolId;
+    /** The version its approval is built as; null until approved (see V2_2). */
+    @Column(name = "build_version")
+    public Integer buildVersion;
     @Column(nullable = false)
     public String status;
     @Column(name = "content_hash", nullable = false)

@@ -58,13 +58,19 @@ public class ReviewService {
         return Panache.withTransaction(() -> CandidateEntity.<CandidateEntity>findById(id, LockModeType.PESSIMISTIC_WRITE)
                 .chain(candidate -> {
                     decidable(candidate, id);
+                    return nextBuildVersion(candidate.toolId).map(version -> {
+                        candidate.buildVersion = version;
+                        return candidate;
+                    });
+                })
+                .chain(candidate -> {
                     ToolManifest manifest = manifest(candidate);
                     requireSecret(manifest, policy);
                     Risk risk = override != null ? override : manifest.risk();
                     ToolManifest approved = new ToolManifest(manifest.id(), manifest.verb(), manifest.name(),
                             manifest.description(), manifest.source(), manifest.namespace(), manifest.domain(),
                             manifest.tags(), manifest.inputSchema(), manifest.outputSchema(), risk, manifest.binding(),
-                            manifest.healthProbe(), candidate.revision, manifest.contentHash());
+                            manifest.healthProbe(), candidate.buildVersion, manifest.contentHash());
                     String before = candidate.status;
                     candidate.status = CandidateStatus.APPROVED.name();
                     candidate.riskOverride = override == null ? null : override.name();
@@ -73,7 +79,7 @@ public class ReviewService {
                     candidate.decidedAt = now;
                     candidate.rejectReason = null;
                     candidate.updatedAt = now;
-                    ToolApproved event = new ToolApproved(candidate.toolId, candidate.revision, approved, policy,
+                    ToolApproved event = new ToolApproved(candidate.toolId, candidate.buildVersion, approved, policy,
                             candidate.operation == null ? null : read(candidate.operation), candidate.sourceId.toString(),
                             actor, now.toInstant());
                     codec.validator().validate(MessageType.TOOL_APPROVED, codec.toJson(event));
@@ -89,6 +95,19 @@ public class ReviewService {
                             .chain(() -> auditPolicyChange(candidate, policy, actor))
                             .replaceWith(candidate);
                 }));
+    }
+
+    /**
+     * One more than any earlier approval of {@code toolId}, from any source. The transaction-scoped
+     * advisory lock makes concurrent approvals of the same tool id take distinct versions.
+     */
+    private static Uni<Integer> nextBuildVersion(String toolId) {
+        return Panache.getSession().chain(session -> session
+                .createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(hashtext(:tool))", Integer.class)
+                .setParameter("tool", toolId).getSingleResult()
+                .chain(locked -> session.createNativeQuery(
+                        "SELECT COALESCE(MAX(build_version), 0) + 1 FROM airlock_candidate WHERE tool_id = :tool",
+                        Integer.class).setParameter("tool", toolId).getSingleResult()));
     }
 
     public Uni<CandidateEntity> reject(UUID id, String reason, String actor) {

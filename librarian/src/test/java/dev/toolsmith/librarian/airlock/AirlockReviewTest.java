@@ -138,8 +138,16 @@ class AirlockReviewTest {
             given().header("X-API-Key", ADMIN).contentType(ContentType.JSON)
                     .body(Map.of("policy", Map.of("secrets", Map.of("apiKey", "s3cr3t-plaintext"))))
                     .post("/tools/pending/" + list + "/approve").then().statusCode(200);
-            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, approved.version(), true, approved.manifest(),
-                    approved.policy(), new VerificationReport(true, List.of(), 80), null));
+            // a re-approval is a new build version: the engineer builds each (tool id, version) once
+            List<ToolApproved> both = approvals.awaitMatching(r -> toolId.equals(r.key()) && kafka.codec()
+                    .payload(kafka.codec().openEnvelope(r.value()), ToolApproved.class).version() == approved.version() + 1,
+                    Duration.ofSeconds(20)).stream()
+                    .map(r -> kafka.codec().payload(kafka.codec().openEnvelope(r.value()), ToolApproved.class)).toList();
+            assertThat(both).hasSize(1);
+            ToolApproved again = both.get(0);
+            assertThat(again.manifest().version()).isEqualTo(again.version());
+            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, again.version(), true, again.manifest(),
+                    again.policy(), new VerificationReport(true, List.of(), 80), null));
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
                     .get("/tools/pending/" + list).then().body("status", equalTo("ACTIVE")));
         }
