@@ -41,7 +41,33 @@ public class PluginStatusChanges {
 
     /** True when the status changed (and was announced); false when it already was {@code status}. */
     public Uni<Boolean> change(String toolId, PluginStatus status, String reason, Actor actor, String changedBy) {
-        return Panache.withTransaction(() -> Panache.getSession().chain(session -> session.createNativeQuery(
+        return Panache.withTransaction(() -> apply(toolId, status, reason, actor, changedBy))
+                .call(changed -> changed ? registry.refresh() : Uni.createFrom().voidItem())
+                .invoke(changed -> {
+                    if (changed) {
+                        LOG.infof("plugin %s is now %s (%s, by %s)", toolId, status, reason, changedBy);
+                    }
+                });
+    }
+
+    /**
+     * A newly approved and verified build lifts a disable by the health worker or a suspension (the
+     * reviewed definition is what the suspension waited for); a plugin an admin disabled stays disabled.
+     * Runs in the caller's transaction; the caller refreshes the registry. True when it was re-enabled.
+     */
+    public Uni<Boolean> enableForNewBuild(String toolId, int version) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "SELECT COALESCE(h.disabled_by, '') FROM plugin p LEFT JOIN plugin_health h ON h.tool_id = p.tool_id "
+                        + "WHERE p.tool_id = :id AND p.status = 'DISABLED'", String.class)
+                .setParameter("id", toolId).getResultList())
+                .chain(disabledBy -> disabledBy.isEmpty() || Actor.ADMIN.name().equals(disabledBy.get(0))
+                        ? Uni.createFrom().item(false)
+                        : apply(toolId, PluginStatus.ENABLED, "version " + version + " was approved and verified",
+                                Actor.HEALTH, "engineer"));
+    }
+
+    private Uni<Boolean> apply(String toolId, PluginStatus status, String reason, Actor actor, String changedBy) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
                 "UPDATE plugin SET status = :status, status_reason = :reason, updated_at = now() "
                         + "WHERE tool_id = :id AND status <> :status RETURNING tool_id", String.class)
                 .setParameter("status", status.name())
@@ -65,13 +91,7 @@ public class PluginStatusChanges {
                                     .executeUpdate())
                             .chain(() -> announce(toolId, status, reason, actor, changedBy))
                             .replaceWith(true);
-                })))
-                .call(changed -> changed ? registry.refresh() : Uni.createFrom().voidItem())
-                .invoke(changed -> {
-                    if (changed) {
-                        LOG.infof("plugin %s is now %s (%s, by %s)", toolId, status, reason, changedBy);
-                    }
-                });
+                }));
     }
 
     /**

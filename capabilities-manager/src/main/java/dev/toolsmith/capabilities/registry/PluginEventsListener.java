@@ -1,6 +1,7 @@
 package dev.toolsmith.capabilities.registry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.capabilities.health.PluginStatusChanges;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
@@ -28,13 +29,15 @@ public class PluginEventsListener {
     private final PluginStore store;
     private final PluginRegistry registry;
     private final ObjectMapper mapper;
+    private final PluginStatusChanges statusChanges;
 
     public PluginEventsListener(IdempotentConsumer consumer, PluginStore store, PluginRegistry registry,
-            ContractCodec codec) {
+            ContractCodec codec, PluginStatusChanges statusChanges) {
         this.consumer = consumer;
         this.store = store;
         this.registry = registry;
         this.mapper = codec.mapper();
+        this.statusChanges = statusChanges;
     }
 
     @Incoming("plugin-built-in")
@@ -81,7 +84,12 @@ public class PluginEventsListener {
                                     LOG.infof("plugin-built: %s keeps its content; its new usage policy is in force",
                                             built.toolId());
                                 }
-                            }).replaceWithVoid());
+                            }).replaceWithVoid())
+                    .chain(() -> statusChanges.enableForNewBuild(built.toolId(), version).invoke(enabled -> {
+                        if (enabled) {
+                            LOG.infof("plugin-built: %s v%d re-enabled by its new verified build", built.toolId(), version);
+                        }
+                    }).replaceWithVoid());
         });
     }
 

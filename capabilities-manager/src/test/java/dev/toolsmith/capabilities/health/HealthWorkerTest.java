@@ -22,12 +22,15 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.support.LlmStubResource;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
+import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
+import dev.toolsmith.contracts.build.VerificationReport;
 import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -130,6 +133,37 @@ class HealthWorkerTest {
         }
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
                 assertThat(runStep(PLANNER, verb, Map.of("case", "y")).status()).isEqualTo(StepStatus.SUCCEEDED));
+    }
+
+    @Test
+    void aNewVerifiedBuildLiftsAHealthDisableButNotAnAdminsDisable() {
+        String toolId = "rebuilt-api.rate";
+        String verb = "LOOK_UP_REBUILT_RATE";
+        healthAnswers("/health-rebuilt", 503);
+        ToolManifest failing = rateTool(toolId, verb, api, null, 1_000, 0, probe(api, "/health-rebuilt", 1));
+        register(registry, failing, null);
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader statuses = kafka.reader(Topics.PLUGIN_STATUS)) {
+            awaitStatus(kafka, statuses, toolId, PluginStatus.DISABLED);
+
+            // the admin approves the tool again (say, its API moved and the new spec names the new host)
+            healthAnswers("/health-rebuilt", 200);
+            ToolManifest rebuilt = rateTool(toolId, verb, api, null, 2_000, 0, probe(api, "/health-rebuilt", 3_600));
+            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, 2, true, rebuilt, null,
+                    new VerificationReport(true, List.of(), 5), null));
+            PluginStatusChanged enabled = statusOf(kafka, awaitStatus(kafka, statuses, toolId, PluginStatus.ENABLED));
+            assertThat(enabled.reason()).isEqualTo("version 2 was approved and verified");
+
+            // an admin's disable is a decision: a new build does not overrule it
+            given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/disable").then().statusCode(200);
+            ToolManifest third = rateTool(toolId, verb, api, null, 3_000, 0, probe(api, "/health-rebuilt", 3_600));
+            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, 3, true, third, null,
+                    new VerificationReport(true, List.of(), 5), null));
+            await().atMost(Duration.ofSeconds(30)).until(() -> registry.byToolId(toolId)
+                    .filter(p -> p.manifest().binding().timeoutMs() == 3_000).isPresent());
+            given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                    .body("status", equalTo("DISABLED")).body("health.disabledBy", equalTo("ADMIN"));
+        }
     }
 
     @Test
