@@ -32,6 +32,8 @@ public final class Demo {
     static final String UNSERVABLE_VERB = "BOOK_MEETING_ROOM";
     private static final Duration BUILD_WAIT = Duration.ofMinutes(3);
     private static final Duration STEP_WAIT = Duration.ofSeconds(60);
+    /** The librarian's default (SearchDefaults.SUBSTITUTION_THRESHOLD), to explain a substitution below it. */
+    private static final double DEFAULT_THRESHOLD = 0.95;
 
     private final AirlockAdmin airlock;
     private final PlatformClient capabilities;
@@ -102,8 +104,8 @@ public final class Demo {
     private JsonNode findCandidate(String sourceId, String verb) {
         return stage("3. the review queue", () -> {
             for (JsonNode item : airlock.pending(sourceId)) {
-                System.out.printf("   pending: %-16s %-10s %s%n", item.path("verb").asText(), item.path("risk").asText(),
-                        item.path("description").asText());
+                System.out.printf("   pending: %-18s %-13s %s%n", item.path("verb").asText(), item.path("risk").asText(),
+                        item.path("description").asText().lines().findFirst().orElse(""));
             }
             return airlock.candidate(sourceId, verb);
         });
@@ -171,7 +173,8 @@ public final class Demo {
                 }
                 return null;
             }).orElseThrow(() -> new DemoFailure("7. gap", "the airlock never recorded a gap for " + UNSERVABLE_VERB));
-            System.out.println("   airlock gap recorded: " + gap);
+            System.out.printf("   airlock gap recorded: '%s' seen %d time(s); %d queued candidate(s) tagged for review%n",
+                    gap.path("normalizedVerb").asText(), gap.path("timesSeen").asLong(), gap.path("matches").size());
             return null;
         });
     }
@@ -195,9 +198,13 @@ public final class Demo {
     }
 
     private static void printSubstitution(StepResult result) {
-        System.out.printf("   %s served by %s (v%d), confidence %.3f, via alias: %s, inputs mapped %s%n",
+        System.out.printf("   %s served by %s (v%d), search confidence %.3f, via alias: %s, inputs mapped %s%n",
                 result.substitution().fromVerb(), result.servedBy().toolId(), result.servedBy().version(),
                 result.substitution().confidence(), result.substitution().viaAlias(), result.substitution().inputMapping());
+        if (!result.substitution().viaAlias() && result.substitution().confidence() < DEFAULT_THRESHOLD) {
+            System.out.printf("   (below the %.2f substitution threshold: confirmed because the step's inputs are exactly"
+                    + " the tool's parameters; docs/capabilities-manager.md)%n", DEFAULT_THRESHOLD);
+        }
     }
 
     private static String inputsText(Map<String, StepInput> inputs) {
