@@ -35,7 +35,10 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
     public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (Platform.class) {
             if (running == null) {
+                // A fresh database needs a fresh broker: topics from an earlier run (the compacted catalog,
+                // consumer offsets) would describe a platform that no longer exists.
                 PostgresTestResource.recreate(DATABASE);
+                deleteRecursively(state.resolve("kafka"));
                 toolsmith(List.of("up"), 600);
                 credentials = readCredentials();
                 running = this;
@@ -149,6 +152,17 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         env.put("TOOLSMITH_STEPS_ABANDONED_AFTER", "20s");
         env.put("TOOLSMITH_STEPS_SWEEP_EVERY", "5s");
         return env;
+    }
+
+    private static void deleteRecursively(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
     }
 
     private Map<String, String> readCredentials() throws IOException {

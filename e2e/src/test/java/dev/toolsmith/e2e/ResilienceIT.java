@@ -38,7 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ResilienceIT {
 
     private static final int STEPS = 1_000;
-    private static final String VERB = "CONVERT_AMOUNT";
+    private static final String VERB = "RESILIENCE_IT_CONVERT_AMOUNT";
     private static final Duration ALL_RESULTS = Duration.ofMinutes(6);
 
     private static FxRatesApi api;
@@ -49,7 +49,7 @@ class ResilienceIT {
 
     @BeforeAll
     static void approveTheConversionTool() {
-        api = new FxRatesApi("fx-resilience-it");
+        api = new FxRatesApi("fx-resilience-it", "resilienceIt_");
         airlock = new AirlockAdmin(Platform.librarian(), Platform.get().adminKey());
         sourceId = airlock.registerAndScan("resilience-it", api.documentUrl()).path("id").asText();
         JsonNode candidate = airlock.candidate(sourceId, VERB);
@@ -94,7 +94,7 @@ class ResilienceIT {
 
     @Test
     void anEngineerKilledDuringABuildFinishesItAfterRestart() throws Exception {
-        JsonNode candidate = airlock.candidate(sourceId, "LIST_CURRENCIES");
+        JsonNode candidate = airlock.candidate(sourceId, "RESILIENCE_IT_LIST_CURRENCIES");
         String toolId = candidate.path("toolId").asText();
         given().header("X-API-Key", Platform.get().adminKey()).contentType("application/json")
                 .body(Map.of("policy", Map.of()))

@@ -45,18 +45,22 @@ public final class FxRatesApi implements AutoCloseable {
     private final Map<String, AtomicInteger> conversionsByAmount = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final String provider;
+    private final String operationPrefix;
 
     /** The demo's API, provider {@code fx-rates}: its tools are {@code fx-rates:<operation>}. */
     public FxRatesApi() {
-        this("fx-rates");
+        this("fx-rates", "");
     }
 
     /**
-     * An API whose tools live in namespace {@code provider}: tests that approve tools of their own give
-     * each instance its own provider, so one test's approval never rebinds another's tool.
+     * An API whose tools live in namespace {@code provider} with verbs that start with
+     * {@code operationPrefix} (e.g. {@code healthIt_} → {@code HEALTH_IT_LIST_CURRENCIES}). Tests that
+     * approve tools of their own use both, so one test's tool neither rebinds another's tool id nor
+     * collides with its verb (a verb is served by one plugin).
      */
-    public FxRatesApi(String provider) {
+    public FxRatesApi(String provider, String operationPrefix) {
         this.provider = provider;
+        this.operationPrefix = operationPrefix;
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         } catch (IOException e) {
@@ -102,7 +106,8 @@ public final class FxRatesApi implements AutoCloseable {
     private void document(HttpExchange exchange) throws IOException {
         try (InputStream in = FxRatesApi.class.getResourceAsStream("/demo/fx-rates.openapi.yaml")) {
             String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${SERVER_URL}", baseUrl())
-                    .replace("${PROVIDER}", provider);
+                    .replace("${PROVIDER}", provider)
+                    .replace("operationId: ", "operationId: " + operationPrefix);
             send(exchange, 200, "application/yaml", yaml);
         }
     }
