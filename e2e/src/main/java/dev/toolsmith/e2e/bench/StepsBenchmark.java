@@ -10,7 +10,7 @@ import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.e2e.Args;
-import dev.toolsmith.e2e.TopicPositions;
+import dev.toolsmith.e2e.PlannerKafka;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -29,10 +28,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Drives plan steps through Kafka against a running capabilities manager and librarian, as planners do,
@@ -121,22 +116,9 @@ public final class StepsBenchmark {
         private final KafkaConsumer<String, byte[]> consumer;
 
         Session() {
-            Properties p = new Properties();
-            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-            p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
-            p.put(ProducerConfig.ACKS_CONFIG, "all");
-            producer = new KafkaProducer<>(p);
-            Properties c = new Properties();
-            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            c.put(ConsumerConfig.GROUP_ID_CONFIG, "steps-benchmark-" + UUID.randomUUID());
-            c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-            c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-            c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-            c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5);
-            consumer = new KafkaConsumer<>(c);
-            TopicPositions.subscribeAtEnd(consumer, Topics.STEP_RESULTS, Duration.ofSeconds(30));
+            producer = PlannerKafka.producer(bootstrap, Map.of(ProducerConfig.LINGER_MS_CONFIG, 1));
+            consumer = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "steps-benchmark",
+                    Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5));
         }
 
         Stats run(int count, java.util.function.IntFunction<PlanStep> steps, boolean oneAtATime) throws Exception {

@@ -5,21 +5,14 @@ import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepResult;
-import dev.toolsmith.e2e.TopicPositions;
+import dev.toolsmith.e2e.PlannerKafka;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /** The planner's side of Kafka: plan steps out on {@code plan-steps}, their results back from {@code step-results}. */
 final class PlanStepChannel implements AutoCloseable {
@@ -29,20 +22,8 @@ final class PlanStepChannel implements AutoCloseable {
     private final KafkaConsumer<String, byte[]> results;
 
     PlanStepChannel(String bootstrap) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        producer = new KafkaProducer<>(p);
-        Properties c = new Properties();
-        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        c.put(ConsumerConfig.GROUP_ID_CONFIG, "toolsmith-demo-" + UUID.randomUUID());
-        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        results = new KafkaConsumer<>(c);
-        TopicPositions.subscribeAtEnd(results, Topics.STEP_RESULTS, Duration.ofSeconds(30));
+        producer = PlannerKafka.producer(bootstrap, Map.of());
+        results = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "toolsmith-demo", Map.of());
     }
 
     /** Publishes {@code step} keyed by its plan and waits for the result with the same step id. */
