@@ -31,7 +31,8 @@ class AirlockUiIT {
         int exit = run(List.of("node", "airlock.e2e.mjs",
                 "--base-url", "http://127.0.0.1:" + Platform.UI_PORT,
                 "--credentials", Platform.get().state().resolve("credentials.env").toString(),
-                "--screenshots", Path.of("target/ui-screenshots").toAbsolutePath().toString(),
+                // the README shows these: every run refreshes them
+                "--screenshots", Platform.get().home().resolve("docs/screenshots").toString(),
                 "--chromium", CHROMIUM), scripts, log, 600);
         assertThat(exit).as("the browser test's verdict; its steps are in %s", log).isZero();
     }
