@@ -91,6 +91,40 @@ class ContractsTest {
     }
 
     @Test
+    void anEnvelopeCarriesItsTraceparentThroughJson() {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        EventEnvelope traced = codec.envelope(Samples.planStep(), "/test", "plan-1").withTraceparent(traceparent);
+
+        byte[] bytes = codec.serialize(traced);
+        EventEnvelope opened = codec.openEnvelope(bytes);
+
+        assertThat(codec.parse(new String(bytes)).path("traceparent").asText()).isEqualTo(traceparent);
+        assertThat(opened).isEqualTo(traced);
+        assertThat(codec.payload(opened, PlanStep.class)).isEqualTo(Samples.planStep());
+    }
+
+    @Test
+    void anEnvelopeOutsideATraceHasNoTraceparentField() {
+        EventEnvelope untraced = codec.envelope(Samples.planStep(), "/test", "plan-1");
+
+        byte[] bytes = codec.serialize(untraced);
+
+        assertThat(codec.parse(new String(bytes)).has("traceparent")).isFalse();
+        assertThat(codec.openEnvelope(bytes).traceparent()).isNull();
+    }
+
+    @Test
+    void aTraceparentThatIsNotAStringIsDroppedNotRefused() {
+        ObjectNode envelope = (ObjectNode) codec.toJson(codec.envelope(Samples.planStep(), "/test", "plan-1"));
+        envelope.putObject("traceparent").put("version", "00");
+
+        EventEnvelope opened = codec.openEnvelope(envelope.toString().getBytes());
+
+        assertThat(opened.traceparent()).isNull();
+        assertThat(codec.payload(opened, PlanStep.class)).isEqualTo(Samples.planStep());
+    }
+
+    @Test
     void aPayloadOfAnotherTypeIsRejected() {
         EventEnvelope envelope = codec.envelope(Samples.planStep(), "/test", null);
 

@@ -2,6 +2,7 @@ package dev.toolsmith.eventing;
 
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.EventEnvelope;
+import dev.toolsmith.eventing.tracing.Tracing;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,20 +21,26 @@ public class Outbox {
 
     private final ContractCodec codec;
     private final EventingConfig config;
+    private final Tracing tracing;
     private final String notifyStatement;
 
-    public Outbox(ContractCodec codec, EventingConfig config) {
+    public Outbox(ContractCodec codec, EventingConfig config, Tracing tracing) {
         this.codec = codec;
         this.config = config;
+        this.tracing = tracing;
         this.notifyStatement = "NOTIFY " + OutboxRelay.channelFor(config.schema());
     }
 
     /** The event type of a tombstone row: its envelope is empty and the relay publishes a null value. */
     public static final String TOMBSTONE = "tombstone";
 
-    /** Appends {@code message} for {@code topic} under {@code key}; returns the event (its id is the dedupe key). */
+    /**
+     * Appends {@code message} for {@code topic} under {@code key}; returns the event (its id is the dedupe key).
+     * Inside a traced unit of work the event carries its trace ({@code traceparent}), so consumers continue it.
+     */
     public Uni<EventEnvelope> append(String topic, String key, Object message) {
-        EventEnvelope envelope = codec.envelope(message, config.eventSource(), key);
+        EventEnvelope envelope = codec.envelope(message, config.eventSource(), key)
+                .withTraceparent(tracing.currentTraceparent());
         OutboxEvent row = new OutboxEvent();
         row.id = UUID.fromString(envelope.id());
         row.topic = topic;

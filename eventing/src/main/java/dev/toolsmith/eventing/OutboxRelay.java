@@ -1,5 +1,8 @@
 package dev.toolsmith.eventing;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +48,8 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final long RETRY_BACKOFF_MS = 1_000;
     private static final long CLEANUP_EVERY_MS = 60_000;
+    private static final String TRACEPARENT_HEADER = "traceparent";
+    private static final ObjectMapper ENVELOPE_READER = new ObjectMapper();
 
     private final AgroalDataSource dataSource;
     private final EventingConfig config;
@@ -194,6 +200,8 @@ public class OutboxRelay {
                             if (!tombstone) {
                                 record.headers().add("content-type",
                                         "application/cloudevents+json; charset=UTF-8".getBytes(StandardCharsets.UTF_8));
+                                traceparentOf(envelope).ifPresent(traceparent -> record.headers()
+                                        .add(TRACEPARENT_HEADER, traceparent.getBytes(StandardCharsets.UTF_8)));
                             }
                             acks.add(producer.send(record));
                         }
@@ -222,6 +230,19 @@ public class OutboxRelay {
                 connection.rollback();
                 throw new SQLException("publishing to Kafka failed: " + e.getMessage(), e);
             }
+        }
+    }
+
+    /**
+     * The envelope's trace context, repeated as a record header for tools that read Kafka headers (our own
+     * consumers read it from the envelope). A row whose envelope cannot be read is still published as is.
+     */
+    static Optional<String> traceparentOf(String envelope) {
+        try {
+            JsonNode traceparent = ENVELOPE_READER.readTree(envelope).get("traceparent");
+            return traceparent != null && traceparent.isTextual() ? Optional.of(traceparent.asText()) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
         }
     }
 

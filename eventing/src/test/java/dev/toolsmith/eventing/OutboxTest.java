@@ -7,9 +7,11 @@ import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.eventing.tracing.Tracing;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
+import io.opentelemetry.api.trace.Span;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -36,6 +38,11 @@ class OutboxTest {
     @Inject
     OutboxRelay relay;
 
+    @Inject
+    Tracing tracing;
+
+    private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
     @AfterEach
     void relayRunsAgain() {
         relay.start();
@@ -60,8 +67,32 @@ class OutboxTest {
             assertThat(arrived).hasSize(1);
             assertThat(reader.envelopes()).anyMatch(e -> e.id().equals(event.id()));
             assertThat(reader.headersOf(arrived.get(0)).get("content-type")).startsWith("application/cloudevents+json");
+            // appended outside any traced unit of work: no trace context anywhere
+            assertThat(reader.headersOf(arrived.get(0))).doesNotContainKey("traceparent");
+            assertThat(event.traceparent()).isNull();
             // and it stays exactly once: the relay marked it published and does not send it again
             assertThat(reader.pollFor(Duration.ofSeconds(2))).filteredOn(r -> widgetId.equals(r.key())).hasSize(1);
+        }
+    }
+
+    @Test
+    void anEventAppendedInATracedUnitOfWorkCarriesItsTraceInTheEnvelopeAndAHeader() {
+        String widgetId = "w-" + UUID.randomUUID();
+        Span span = tracing.startFromTraceparent("test work", "00-" + TRACE_ID + "-00f067aa0ba902b7-01");
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
+            EventEnvelope event = commitChangeWithEvent(widgetId, false, span);
+
+            List<ConsumerRecord<String, byte[]>> arrived = reader.awaitMatching(r -> widgetId.equals(r.key()),
+                    Duration.ofSeconds(20));
+            assertThat(arrived).hasSize(1);
+            EventEnvelope published = kafka.codec().openEnvelope(arrived.get(0).value());
+            assertThat(published.traceparent())
+                    .isEqualTo(event.traceparent())
+                    .isEqualTo("00-" + TRACE_ID + "-" + span.getSpanContext().getSpanId() + "-01");
+            assertThat(reader.headersOf(arrived.get(0)).get("traceparent")).isEqualTo(published.traceparent());
+        } finally {
+            span.end();
         }
     }
 
@@ -120,15 +151,29 @@ class OutboxTest {
     }
 
     private EventEnvelope commitChangeWithEvent(String widgetId, boolean failAfterAppend) {
+        return commitChangeWithEvent(widgetId, failAfterAppend, null);
+    }
+
+    /** {@code span}: the current span of the unit of work that commits, or null for untraced work. */
+    private EventEnvelope commitChangeWithEvent(String widgetId, boolean failAfterAppend, Span span) {
         try {
-            return doCommit(widgetId, failAfterAppend);
+            return doCommit(widgetId, failAfterAppend, span);
         } catch (Throwable e) {
             throw new RuntimeException(e);
         }
     }
 
-    private EventEnvelope doCommit(String widgetId, boolean failAfterAppend) throws Throwable {
-        return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> {
+    private EventEnvelope doCommit(String widgetId, boolean failAfterAppend, Span span) throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> {
+            if (span != null) {
+                tracing.makeCurrent(span);
+            }
+            return commit(widgetId, failAfterAppend);
+        });
+    }
+
+    private Uni<EventEnvelope> commit(String widgetId, boolean failAfterAppend) {
+        return Panache.withTransaction(() -> {
             Widget widget = new Widget();
             widget.id = widgetId;
             widget.status = "NEW";
@@ -140,7 +185,7 @@ class OutboxTest {
                     .chain(envelope -> failAfterAppend
                             ? Uni.createFrom().<EventEnvelope>failure(new IllegalStateException("boom"))
                             : Uni.createFrom().item(envelope));
-        }));
+        });
     }
 
     private int appliedCount(String widgetId) {

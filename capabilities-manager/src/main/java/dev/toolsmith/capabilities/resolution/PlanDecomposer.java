@@ -65,12 +65,17 @@ public class PlanDecomposer {
         if (!available()) {
             return Uni.createFrom().item(new Decomposition(null, "no LLM is configured for decomposition"));
         }
+        Object traceId = MDC.get("traceId"); // the step's, read on its context before the hop to a worker
         return Uni.createFrom().item(() -> {
             try {
+                if (traceId != null) {
+                    MDC.put("traceId", traceId);
+                }
                 return decomposeBlocking(step, inputs);
             } finally {
                 MDC.remove("stepId"); // worker threads are shared
                 MDC.remove("planId");
+                MDC.remove("traceId");
             }
         })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());

@@ -6,6 +6,8 @@ import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.search.SearchReply;
 import dev.toolsmith.contracts.search.SearchRequest;
 import dev.toolsmith.eventing.EventingConfig;
+import dev.toolsmith.eventing.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
@@ -38,21 +40,27 @@ public class ToolSearchClient {
     private final ContractCodec codec;
     private final String source;
     private final SearchConfig config;
+    private final Tracing tracing;
     private final ConcurrentMap<String, CompletableFuture<SearchReply>> pending = new ConcurrentHashMap<>();
 
     public ToolSearchClient(@Channel("tool-search-requests-out") MutinyEmitter<byte[]> requests, ContractCodec codec,
-            EventingConfig eventing, SearchConfig config) {
+            EventingConfig eventing, SearchConfig config, Tracing tracing) {
         this.requests = requests;
         this.codec = codec;
         this.source = eventing.eventSource();
         this.config = config;
+        this.tracing = tracing;
     }
 
     /** The reply, or empty when none came within the timeout. */
     public Uni<Optional<SearchReply>> search(SearchRequest request) {
         CompletableFuture<SearchReply> reply = new CompletableFuture<>();
         pending.put(request.requestId(), reply);
-        EventEnvelope envelope = codec.envelope(request, source, request.requestId());
+        // Sent by the emitter, not the outbox: the request carries the search span's trace context itself,
+        // so the librarian's search continues this step's trace.
+        Span span = tracing.startChild("search");
+        EventEnvelope envelope = codec.envelope(request, source, request.requestId())
+                .withTraceparent(tracing.traceparentOf(span));
         RecordHeaders headers = new RecordHeaders();
         headers.add("content-type", CLOUDEVENTS_JSON);
         requests.sendMessageAndForget(Message.of(codec.serialize(envelope)).addMetadata(
@@ -60,7 +68,16 @@ public class ToolSearchClient {
         return Uni.createFrom().completionStage(reply)
                 .ifNoItem().after(config.timeout()).recoverWithItem((SearchReply) null)
                 .map(Optional::ofNullable)
+                .onItemOrFailure().invoke((answer, failure) -> endSpan(span, answer, failure))
                 .onTermination().invoke(() -> pending.remove(request.requestId(), reply));
+    }
+
+    private void endSpan(Span span, Optional<SearchReply> answer, Throwable failure) {
+        if (answer != null) {
+            span.setAttribute("toolsmith.search.answered", answer.isPresent());
+            answer.filter(r -> r.hits() != null).ifPresent(r -> span.setAttribute("toolsmith.search.hits", r.hits().size()));
+        }
+        tracing.end(span, failure);
     }
 
     /** Called for every reply seen; replies nobody here waits for belong to another replica or came late. */

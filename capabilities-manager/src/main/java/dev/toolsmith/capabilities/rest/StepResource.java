@@ -3,6 +3,7 @@ package dev.toolsmith.capabilities.rest;
 import dev.toolsmith.capabilities.config.StepConfig;
 import dev.toolsmith.capabilities.step.StepOutcome;
 import dev.toolsmith.capabilities.step.StepService;
+import dev.toolsmith.capabilities.step.StepSpans;
 import dev.toolsmith.capabilities.step.StepStore;
 import dev.toolsmith.capabilities.step.StoredStep;
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -10,12 +11,15 @@ import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.eventing.rest.ApiError;
 import dev.toolsmith.eventing.security.Roles;
+import dev.toolsmith.eventing.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -40,20 +44,26 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class StepResource {
 
     private static final int MAX_PLAN_STEPS_LISTED = 1_000;
+    /** The W3C trace context header; a step posted with it continues the caller's trace. */
+    private static final String TRACEPARENT = "traceparent";
 
     private final StepService steps;
     private final StepStore store;
     private final ContractCodec codec;
     private final StepConfig config;
     private final SecurityIdentity identity;
+    private final StepSpans spans;
+    private final Tracing tracing;
 
     public StepResource(StepService steps, StepStore store, ContractCodec codec, StepConfig config,
-            SecurityIdentity identity) {
+            SecurityIdentity identity, StepSpans spans, Tracing tracing) {
         this.steps = steps;
         this.store = store;
         this.codec = codec;
         this.config = config;
         this.identity = identity;
+        this.spans = spans;
+        this.tracing = tracing;
     }
 
     /** What a step that has not finished looks like. */
@@ -69,15 +79,24 @@ public class StepResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.ADMIN})
     @Operation(summary = "Submit a plan step; 200 with its result, or 202 with a Location when it takes longer")
-    public Uni<Response> submit(String body, @QueryParam("waitMs") Long waitMs) {
+    public Uni<Response> submit(String body, @QueryParam("waitMs") Long waitMs,
+            @HeaderParam(TRACEPARENT) String traceparent) {
         PlanStep given = codec.read(body == null ? "" : body, PlanStep.class);
         PlanStep step = new PlanStep(given.stepId(), given.planId(), given.actionVerb(), given.description(),
                 given.inputs(), given.outputs(), identity.getPrincipal().getName());
         Duration wait = waitMs == null ? config.restWait() : Duration.ofMillis(Math.max(0, Math.min(waitMs,
                 config.restWait().toMillis())));
         CompletableFuture<StepOutcome> outcome = new CompletableFuture<>();
+        Span span = spans.fromRest(step, traceparent);
+        tracing.makeCurrent(span); // the request's context is the step's context
         // Detached from this request: if the wait ends first the step keeps running and records its result.
-        steps.process(step).subscribe().with(outcome::complete, outcome::completeExceptionally);
+        steps.process(step).subscribe().with(done -> {
+            spans.end(span, done, null);
+            outcome.complete(done);
+        }, failure -> {
+            spans.end(span, null, failure);
+            outcome.completeExceptionally(failure);
+        });
         return awaitUpTo(outcome, wait).chain(finished -> {
             if (finished != null && finished.kind() == StepOutcome.Kind.PENDING) {
                 return awaitUpTo(steps.running(step.stepId()).orElseGet(CompletableFuture::new), wait);

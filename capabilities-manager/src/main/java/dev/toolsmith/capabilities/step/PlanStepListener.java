@@ -22,23 +22,26 @@ public class PlanStepListener {
 
     private final ContractCodec codec;
     private final StepDispatcher dispatcher;
+    private final StepSpans spans;
 
-    public PlanStepListener(ContractCodec codec, StepDispatcher dispatcher) {
+    public PlanStepListener(ContractCodec codec, StepDispatcher dispatcher, StepSpans spans) {
         this.codec = codec;
         this.dispatcher = dispatcher;
+        this.spans = spans;
     }
 
     @Incoming("plan-steps-in")
     public Uni<Void> onStep(Message<byte[]> message) {
         PlanStep step;
+        EventEnvelope envelope;
         try {
-            EventEnvelope envelope = codec.openEnvelope(message.getPayload());
+            envelope = codec.openEnvelope(message.getPayload());
             step = codec.payload(envelope, PlanStep.class);
         } catch (ContractViolation violation) {
             LOG.warnf("plan-steps: refused a message: %s", violation.getMessage());
             return Uni.createFrom().completionStage(message.nack(violation));
         }
-        return dispatcher.submit(step, (outcome, failure) -> {
+        return dispatcher.submit(step, spans.fromKafka(step, envelope), (outcome, failure) -> {
             if (failure == null) {
                 message.ack();
             } else {

@@ -12,6 +12,8 @@ import dev.toolsmith.contracts.step.ServedBy;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.step.Substitution;
+import dev.toolsmith.eventing.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -29,10 +31,12 @@ public class PluginRunner {
 
     private final PluginExecutors executors;
     private final SchemaValidation schemas;
+    private final Tracing tracing;
 
-    public PluginRunner(PluginExecutors executors, SchemaValidation schemas) {
+    public PluginRunner(PluginExecutors executors, SchemaValidation schemas, Tracing tracing) {
         this.executors = executors;
         this.schemas = schemas;
+        this.tracing = tracing;
     }
 
     /** {@code substitution} is null when the step named the plugin's own verb. */
@@ -49,8 +53,17 @@ public class PluginRunner {
                     badInput.get() + " (plugin " + plugin.toolId() + ")"));
         }
         ExecutionContext context = new ExecutionContext(step.stepId(), step.planId(), step.caller());
+        // The span is not made current and nothing of it is handed to the executor: the trace context
+        // never leaves for an external API.
+        Span span = tracing.startChild("execute " + plugin.toolId());
         return executors.forPlugin(plugin).execute(plugin, inputs, context)
-                .map(outcome -> toResult(step, plugin, servedBy, substitution, outcome));
+                .map(outcome -> toResult(step, plugin, servedBy, substitution, outcome))
+                .onItemOrFailure().invoke((result, failure) -> {
+                    if (result != null) {
+                        span.setAttribute("toolsmith.step.status", result.status().name());
+                    }
+                    tracing.end(span, failure);
+                });
     }
 
     private StepResult toResult(PlanStep step, Plugin plugin, ServedBy servedBy, Substitution substitution,

@@ -2,6 +2,8 @@ package dev.toolsmith.capabilities.step;
 
 import dev.toolsmith.capabilities.config.StepConfig;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.eventing.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
@@ -28,26 +30,32 @@ public class StepDispatcher {
     private final StepService steps;
     private final Vertx vertx;
     private final AdmissionGate gate;
+    private final Tracing tracing;
+    private final StepSpans spans;
     private final ConcurrentMap<String, CompletableFuture<Void>> planTails = new ConcurrentHashMap<>();
 
-    public StepDispatcher(StepService steps, Vertx vertx, StepConfig config) {
+    public StepDispatcher(StepService steps, Vertx vertx, StepConfig config, Tracing tracing, StepSpans spans) {
         this.steps = steps;
         this.vertx = vertx;
         this.gate = new AdmissionGate(config.maxInFlight());
+        this.tracing = tracing;
+        this.spans = spans;
     }
 
     /**
      * Admits the step, then runs it after the earlier steps of its plan; {@code done} gets the outcome
-     * or, after retries of infrastructure failures (database down), the failure.
+     * or, after retries of infrastructure failures (database down), the failure. {@code span} is the
+     * step's span ({@link StepSpans}): current while the step runs, ended when it is done.
      */
-    public Uni<Void> submit(PlanStep step, BiConsumer<StepOutcome, Throwable> done) {
+    public Uni<Void> submit(PlanStep step, Span span, BiConsumer<StepOutcome, Throwable> done) {
         return Uni.createFrom().completionStage(gate::acquire).invoke(() -> {
             CompletableFuture<Void> mine = new CompletableFuture<>();
             CompletableFuture<Void> previous = planTails.put(step.planId(), mine);
-            Runnable start = () -> run(step).whenComplete((outcome, failure) -> {
+            Runnable start = () -> run(step, span).whenComplete((outcome, failure) -> {
                 planTails.remove(step.planId(), mine);
                 gate.release();
                 mine.complete(null);
+                spans.end(span, outcome, failure);
                 done.accept(outcome, failure);
             });
             if (previous == null) {
@@ -58,12 +66,15 @@ public class StepDispatcher {
         });
     }
 
-    private CompletableFuture<StepOutcome> run(PlanStep step) {
+    private CompletableFuture<StepOutcome> run(PlanStep step, Span span) {
         CompletableFuture<StepOutcome> result = new CompletableFuture<>();
         Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-        context.runOnContext(ignored -> steps.process(step)
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(3)).atMost(ATTEMPTS)
-                .subscribe().with(result::complete, result::completeExceptionally));
+        context.runOnContext(ignored -> {
+            tracing.makeCurrent(span); // on the step's own context: its events and child spans continue it
+            steps.process(step)
+                    .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(3)).atMost(ATTEMPTS)
+                    .subscribe().with(result::complete, result::completeExceptionally);
+        });
         return result;
     }
 }

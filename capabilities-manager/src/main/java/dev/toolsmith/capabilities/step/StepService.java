@@ -12,6 +12,7 @@ import dev.toolsmith.capabilities.resolution.NovelVerbResolver;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.step.Substitution;
+import dev.toolsmith.eventing.tracing.Tracing;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -38,10 +39,11 @@ public class StepService {
     private final PluginRunner runner;
     private final StepFlows flows;
     private final NovelVerbResolver novel;
+    private final Tracing tracing;
     private final ConcurrentMap<String, CompletableFuture<StepOutcome>> inFlight = new ConcurrentHashMap<>();
 
     public StepService(PluginRegistry registry, AliasBook aliases, InputMapper mapper, PluginExecutors executors,
-            PluginRunner runner, StepFlows flows, NovelVerbResolver novel) {
+            PluginRunner runner, StepFlows flows, NovelVerbResolver novel, Tracing tracing) {
         this.registry = registry;
         this.aliases = aliases;
         this.mapper = mapper;
@@ -49,11 +51,16 @@ public class StepService {
         this.runner = runner;
         this.flows = flows;
         this.novel = novel;
+        this.tracing = tracing;
     }
 
     public Uni<StepOutcome> process(PlanStep step) {
         MDC.put("stepId", step.stepId());
         MDC.put("planId", step.planId());
+        String traceId = tracing.currentTraceId();
+        if (traceId != null) {
+            MDC.put("traceId", traceId); // finds the step's log lines from its trace, and the other way round
+        }
         CompletableFuture<StepOutcome> mine = new CompletableFuture<>();
         CompletableFuture<StepOutcome> running = inFlight.putIfAbsent(step.stepId(), mine);
         if (running != null) {

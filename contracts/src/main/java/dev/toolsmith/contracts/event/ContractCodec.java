@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -90,7 +91,10 @@ public final class ContractCodec {
         }
     }
 
-    /** Parses an envelope and checks its attributes; the payload is checked by {@link #payload}. */
+    /**
+     * Parses an envelope and checks its attributes; the payload is checked by {@link #payload}. The optional
+     * {@code traceparent} extension is kept as given when it is a string (its format is the tracer's concern).
+     */
     public EventEnvelope openEnvelope(byte[] bytes) {
         JsonNode tree = parse(new String(bytes, StandardCharsets.UTF_8));
         for (String attribute : new String[] {"id", "type", "source", "specversion"}) {
@@ -100,6 +104,10 @@ public final class ContractCodec {
         }
         if (!tree.has("data")) {
             throw new ContractViolation("/data", "envelope: field /data is required");
+        }
+        if (tree.has("traceparent") && !tree.get("traceparent").isTextual() && tree instanceof ObjectNode object) {
+            // Tracing is best effort: a malformed trace context starts a new trace, it never refuses the event.
+            object.remove("traceparent");
         }
         try {
             return mapper.treeToValue(tree, EventEnvelope.class);

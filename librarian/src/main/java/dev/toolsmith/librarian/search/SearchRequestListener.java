@@ -7,8 +7,11 @@ import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.search.SearchReply;
 import dev.toolsmith.contracts.search.SearchRequest;
 import dev.toolsmith.eventing.EventingConfig;
+import dev.toolsmith.eventing.tracing.Tracing;
 import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.search.SearchResult;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
@@ -44,10 +47,12 @@ public class SearchRequestListener {
     private final ToolSearch search;
     private final MutinyEmitter<byte[]> replies;
     private final String source;
+    private final Tracing tracing;
 
     public SearchRequestListener(ContractCodec codec, ToolSearch search, EventingConfig config,
-            @Channel("tool-search-replies-out") MutinyEmitter<byte[]> replies) {
+            @Channel("tool-search-replies-out") MutinyEmitter<byte[]> replies, Tracing tracing) {
         this.codec = codec;
+        this.tracing = tracing;
         this.search = search;
         this.replies = replies;
         this.source = config.eventSource();
@@ -57,11 +62,14 @@ public class SearchRequestListener {
     @Blocking(ordered = false)
     public void onRequest(ConsumerRecord<String, byte[]> record) {
         String requestId = record.key();
+        // Until the envelope is read there is no trace to continue: such a request gets no span.
+        Span span = null;
         try {
             if (record.value() == null) {
                 throw new ContractViolation("", "the record has no value");
             }
             EventEnvelope envelope = codec.openEnvelope(record.value());
+            span = tracing.startFromEnvelope("search", envelope);
             requestId = requestIdOf(envelope, record.key());
             SearchRequest request = codec.payload(envelope, SearchRequest.class);
             if (requestId == null) {
@@ -69,15 +77,24 @@ public class SearchRequestListener {
                         + "tool-search-requests (or the record key)");
             }
             SearchResult result = search.search(request, request.caller());
-            reply(new SearchReply(requestId, result.hits(), SearchDefaults.SUBSTITUTION_THRESHOLD, null));
+            span.setAttribute("toolsmith.search.hits", result.hits().size());
+            reply(new SearchReply(requestId, result.hits(), SearchDefaults.SUBSTITUTION_THRESHOLD, null), span);
         } catch (ContractViolation violation) {
+            if (span != null) {
+                span.recordException(violation);
+                span.setStatus(StatusCode.ERROR, violation.getMessage());
+            }
             if (requestId != null && !requestId.isBlank()) {
                 reply(new SearchReply(requestId, null, SearchDefaults.SUBSTITUTION_THRESHOLD,
-                        "invalid search request: " + violation.getMessage()));
+                        "invalid search request: " + violation.getMessage()), span);
             } else {
                 LOG.debugf("search request without an id, nobody to answer: %s", violation.getMessage());
             }
             throw violation; // to tool-search-requests.dlq
+        } finally {
+            if (span != null) {
+                span.end();
+            }
         }
     }
 
@@ -95,8 +112,10 @@ public class SearchRequestListener {
      * and a listener taking the raw bytes (the capabilities manager's) then fails with a
      * ClassCastException and dead-letters every reply. The value is the same CloudEvents envelope.
      */
-    private void reply(SearchReply reply) {
-        byte[] value = codec.serialize(codec.envelope(reply, source, reply.requestId()));
+    private void reply(SearchReply reply, Span span) {
+        // The reply continues the search's trace; the asking step reads it from the envelope.
+        byte[] value = codec.serialize(codec.envelope(reply, source, reply.requestId())
+                .withTraceparent(tracing.traceparentOf(span)));
         OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
                 .withKey(reply.requestId()).build();
         replies.sendMessageAndAwait(Message.of(value).addMetadata(metadata));

@@ -62,6 +62,30 @@ class SearchRequestsTest {
     }
 
     @Test
+    void theReplyContinuesTheTraceOfTheRequest() {
+        index(TestTools.weather("tr.weather"));
+        String stepId = "step-" + UUID.randomUUID();
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        String askingSpan = "00f067aa0ba902b7";
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader replies = kafka.reader(Topics.TOOL_SEARCH_REPLIES)) {
+            EventEnvelope request = kafka.codec().envelope(new SearchRequest(stepId, "weather forecast for a city",
+                    "GET_FORECAST", List.of("city"), null, 5, "planner-a"), "/test", stepId)
+                    .withTraceparent("00-" + traceId + "-" + askingSpan + "-01");
+            kafka.send(Topics.TOOL_SEARCH_REQUESTS, stepId, request);
+
+            EventEnvelope reply = codec.openEnvelope(only(replies.awaitMatching(r -> stepId.equals(r.key()),
+                    Duration.ofSeconds(30))).value());
+            assertThat(codec.payload(reply, SearchReply.class).error()).isNull();
+            // 00-<trace id>-<span id>-<flags>: the same trace, from the librarian's own "search" span
+            assertThat(reply.traceparent()).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01");
+            String[] parts = reply.traceparent().split("-");
+            assertThat(parts[1]).isEqualTo(traceId);
+            assertThat(parts[2]).isNotEqualTo(askingSpan);
+        }
+    }
+
+    @Test
     void anInvalidRequestIsAnsweredWithAnErrorAndDeadLettered() {
         String badLimit = "step-" + UUID.randomUUID();
         String garbage = "step-" + UUID.randomUUID();
