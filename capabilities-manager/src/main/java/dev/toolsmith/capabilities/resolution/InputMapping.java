@@ -21,12 +21,15 @@ public record InputMapping(Map<String, String> assignments, List<String> unmappe
         this(assignments, unmappedRequired, Set.of());
     }
 
+    /** Fewer named inputs than this are too common a shape ({@code text}, {@code query}) to count as evidence. */
+    static final int MIN_CONFIRMING_INPUTS = 2;
+
     /**
      * The step's inputs are the tool's contract: every input feeds a parameter by name (no guess by
-     * type), every required parameter is fed, and there is at least one input.
+     * type), every required parameter is fed, and there are at least {@link #MIN_CONFIRMING_INPUTS}.
      */
     public boolean matchesExactly(ObjectNode stepInputs) {
-        return complete() && guessedByType.isEmpty() && !assignments.isEmpty()
+        return complete() && guessedByType.isEmpty() && assignments.size() >= MIN_CONFIRMING_INPUTS
                 && assignments.size() == stepInputs.size();
     }
 

@@ -142,6 +142,8 @@ public final class RetrievalBenchmark {
         int cleared = 0;
         int clearedRight = 0;
         long[] nanos = new long[queries.size()];
+        double[] topConfidence = new double[queries.size()];
+        boolean[] topRight = new boolean[queries.size()];
         for (int qi = 0; qi < queries.size(); qi++) {
             Datasets.LabelledQuery q = queries.get(qi);
             long t = System.nanoTime();
@@ -160,6 +162,8 @@ public final class RetrievalBenchmark {
                 }
             }
             boolean right = !hits.isEmpty() && gold.contains(hits.get(0).toolId());
+            topConfidence[qi] = hits.isEmpty() ? 0 : hits.get(0).confidence();
+            topRight[qi] = right;
             if (result.confident()) {
                 cleared++;
                 if (right) {
@@ -186,8 +190,31 @@ public final class RetrievalBenchmark {
         m.put("p99_ms", round(percentile(sorted, 0.99) / 1e6));
         m.put("precision_at_threshold", cleared == 0 ? 0.0 : round((double) clearedRight / cleared));
         m.put("coverage_at_threshold", round((double) cleared / n));
+        m.set("reliability", reliability(topConfidence, topRight));
         log("%s: %s", mode, m);
         return m;
+    }
+
+    /**
+     * Precision and coverage of the top hit at several confidence cuts, not only the default threshold:
+     * what a lower cut (such as the capabilities manager's contract-confirmed one) would let through.
+     */
+    private static ObjectNode reliability(double[] topConfidence, boolean[] topRight) {
+        ObjectNode table = JSON.createObjectNode();
+        for (double cut : new double[] {0.3, 0.5, 0.7, 0.9, 0.95}) {
+            int cleared = 0;
+            int right = 0;
+            for (int i = 0; i < topConfidence.length; i++) {
+                if (topConfidence[i] >= cut) {
+                    cleared++;
+                    right += topRight[i] ? 1 : 0;
+                }
+            }
+            table.putObject(String.valueOf(cut))
+                    .put("precision", cleared == 0 ? 0.0 : round((double) right / cleared))
+                    .put("coverage", round((double) cleared / Math.max(1, topConfidence.length)));
+        }
+        return table;
     }
 
     static double recall(List<SearchHit> hits, Set<String> gold, int k) {
