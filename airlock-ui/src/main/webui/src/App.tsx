@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { onUnauthorized } from './api/http';
-import { session as sessionApi, SessionInfo } from './api/services';
+import { session as sessionApi, SessionInfo, SignInMethod } from './api/services';
 import { Spinner } from './components/ui';
 import { SessionProvider } from './components/session';
 import { Login } from './screens/Login';
@@ -9,17 +9,21 @@ import { Shell } from './screens/Shell';
 export function App() {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
   const [expired, setExpired] = useState(false);
+  const [signIn, setSignIn] = useState<SignInMethod | undefined>(undefined);
 
   const refresh = useCallback(() => {
     sessionApi.me().then(setSession, () => setSession(null));
   }, []);
 
   useEffect(() => { refresh(); }, [refresh]);
+  useEffect(() => {
+    if (session === null && signIn === undefined) sessionApi.signInMethod().then(setSignIn);
+  }, [session, signIn]);
   useEffect(() => onUnauthorized(() => { setExpired(true); setSession(null); }), []);
 
-  if (session === undefined) return <Spinner label="Starting…" />;
+  if (session === undefined || (session === null && signIn === undefined)) return <Spinner label="Starting…" />;
   if (session === null) {
-    return <Login expired={expired} onSignedIn={() => { setExpired(false); refresh(); }} />;
+    return <Login expired={expired} signIn={signIn} onSignedIn={() => { setExpired(false); refresh(); }} />;
   }
   return (
     <SessionProvider value={session}>

@@ -10,6 +10,11 @@ const E = '/api/engineer';
 
 export interface SessionInfo { user: string; role: 'admin' | 'viewer' }
 
+/** How to sign in, from GET /api/session's 401 answer: the password form, or a redirect to an OIDC provider. */
+export type SignInMethod = { signIn: 'password' } | { signIn: 'oidc'; loginUrl: string; provider: string };
+
+const PASSWORD_SIGN_IN: SignInMethod = { signIn: 'password' };
+
 export const session = {
   me: () => http.get<SessionInfo>('/api/session'),
   async login(username: string, password: string): Promise<void> {
@@ -24,6 +29,17 @@ export const session = {
     if (!res.ok) throw new Error(`Sign-in failed (${res.status}).`);
   },
   logout: () => http.post<void>('/api/session/logout'),
+  /** Asked when there is no session; anything unexpected falls back to the password form. */
+  async signInMethod(): Promise<SignInMethod> {
+    try {
+      const res = await fetch('/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (body.signIn === 'oidc' && typeof body.loginUrl === 'string' && body.loginUrl.startsWith('/')) {
+        return { signIn: 'oidc', loginUrl: body.loginUrl, provider: String(body.provider ?? 'single sign-on') };
+      }
+    } catch { /* no JSON body: use the password form */ }
+    return PASSWORD_SIGN_IN;
+  },
 };
 
 export interface SourceInput {
@@ -105,7 +121,7 @@ export const notifications = {
 };
 
 /** The librarian's audit actions (GET /audit?action=). */
-export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED'];
+export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED'];
 
 export const audit = {
   async list(filter: { actor?: string; action?: string; subjectId?: string }, page: number, size: number) {

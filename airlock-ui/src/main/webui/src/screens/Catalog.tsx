@@ -19,29 +19,31 @@ function CatalogSearch() {
   const [status, setStatus] = useState('active');
   const [namespace, setNamespace] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [searched, setSearched] = useState('');
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const [page, setPage] = useState(0);
   const browse = useAsync(() => catalog.list({ status: status === 'any' ? undefined : status, namespace: namespace || undefined }, page, PAGE_SIZE), [status, namespace, page]);
 
-  const search = async (e: FormEvent) => {
-    e.preventDefault();
-    const q = text.trim();
+  const run = async (q: string) => {
     if (!q) { setHits(null); setError(null); return; }
     if (q.length > 4096) { setError(new Error('The search text is limited to 4096 characters.')); return; }
     setSearching(true);
     setError(null);
     try {
-      setHits(await catalog.search({
+      const found = await catalog.search({
         queryText: q, limit: 20,
         filters: { ...(risk ? { risk: [risk] } : {}), ...(namespace ? { namespace } : {}), status },
-      }));
+      });
+      setSearched(q);
+      setHits(found);
     } catch (err) {
       setError(err as Error);
     } finally {
       setSearching(false);
     }
   };
+  const search = (e: FormEvent) => { e.preventDefault(); void run(text.trim()); };
 
   return (
     <section>
@@ -59,10 +61,10 @@ function CatalogSearch() {
         <button className="btn btn-primary" type="submit" disabled={searching}>Search</button>
         {hits && <button className="btn" type="button" onClick={() => { setHits(null); setText(''); }}>Clear</button>}
       </form>
-      {error && <ErrorBox error={error} />}
+      {error && <ErrorBox error={error} onRetry={() => void run(text.trim())} />}
       {searching && <Spinner label="Searching…" />}
       {hits && !searching && (
-        hits.length === 0 ? <Empty>No tool matches “{text}”. Admins can look for candidates in the review queue's gap filter.</Empty> : (
+        hits.length === 0 ? <Empty>No tool matches “{searched}”. Admins can look for candidates in the review queue's gap filter.</Empty> : (
           <table className="table" data-testid="search-results">
             <thead><tr><th>#</th><th>Verb</th><th>Name</th><th>Risk</th><th className="num">Score</th><th className="num">Confidence</th><th>Matched on</th></tr></thead>
             <tbody>

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Login } from './Login';
 import { stubFetch } from '../test/fetchStub';
+import { session } from '../api/services';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,5 +40,33 @@ describe('Login', () => {
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+  });
+
+  it('shows a button to the identity provider instead of the password form when sign-in is OIDC', () => {
+    const calls = stubFetch([]);
+    render(<Login onSignedIn={() => {}} expired
+      signIn={{ signIn: 'oidc', loginUrl: '/api/session/oidc/login', provider: 'Keycloak' }} />);
+    const button = screen.getByRole('link', { name: 'Sign in with Keycloak' });
+    expect(button).toHaveAttribute('href', '/api/session/oidc/login');
+    expect(button).toHaveClass('btn', 'btn-primary');
+    expect(screen.getByText(/Your session ended/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('session.signInMethod', () => {
+  it('reads the OIDC sign-in from the 401 answer of GET /api/session', async () => {
+    stubFetch([['GET', '/api/session', 401,
+      { error: 'sign in first', signIn: 'oidc', loginUrl: '/api/session/oidc/login', provider: 'Keycloak' }]]);
+    await expect(session.signInMethod()).resolves.toEqual(
+      { signIn: 'oidc', loginUrl: '/api/session/oidc/login', provider: 'Keycloak' });
+  });
+
+  it('falls back to the password form otherwise', async () => {
+    stubFetch([['GET', '/api/session', 401, { error: 'sign in first', signIn: 'password', loginUrl: '/api/session/login' }]]);
+    await expect(session.signInMethod()).resolves.toEqual({ signIn: 'password' });
+    stubFetch([['GET', '/api/session', 401, { signIn: 'oidc', loginUrl: 'https://evil.example/' }]]);
+    await expect(session.signInMethod()).resolves.toEqual({ signIn: 'password' });
   });
 });

@@ -1,7 +1,12 @@
 import { FormEvent, useState } from 'react';
-import { session } from '../api/services';
+import { session, SignInMethod } from '../api/services';
 
-export function Login({ onSignedIn, expired }: { onSignedIn: () => void; expired?: boolean }) {
+export function Login({ onSignedIn, expired, signIn }: {
+  onSignedIn: () => void;
+  expired?: boolean;
+  /** Absent or 'password': the password form. 'oidc': a button to the identity provider instead. */
+  signIn?: SignInMethod;
+}) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -24,6 +29,20 @@ export function Login({ onSignedIn, expired }: { onSignedIn: () => void; expired
       setBusy(false);
     }
   };
+
+  if (signIn?.signIn === 'oidc') {
+    return (
+      <main className="login">
+        <div className="login-card">
+          <h1><span className="logo" aria-hidden>⚒</span> Toolsmith Airlock</h1>
+          <p className="muted">Review and approve the external tools your agents may use.</p>
+          {expired && <p className="state state-info">Your session ended. Please sign in again.</p>}
+          {/* A plain link: the sign-in is a top-level navigation to the provider and back. */}
+          <a className="btn btn-primary" href={signIn.loginUrl}>Sign in with {signIn.provider}</a>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="login">

@@ -9,7 +9,10 @@ const PAGE_SIZE = 25;
 
 function linkOf(n: Notification): string | null {
   if (!n.subjectId) return null;
-  if (n.kind === 'NEW_PENDING_TOOLS' || n.kind === 'BUILD_FAILED') return href(`review/${encodeURIComponent(n.subjectId)}`);
+  // BUILD_FAILED names the candidate; NEW_PENDING_TOOLS names the scanned source (or, for an LLM draft, the
+  // candidate), so it opens the queue, where those tools wait.
+  if (n.kind === 'BUILD_FAILED') return href(`review/${encodeURIComponent(n.subjectId)}`);
+  if (n.kind === 'NEW_PENDING_TOOLS') return href('review');
   if (n.kind === 'PLUGIN_DISABLED' || n.kind === 'PLUGIN_ENABLED' || n.kind === 'BUDGET_SOFT_LIMIT') return href(`health/${encodeURIComponent(n.subjectId)}`);
   if (n.kind === 'CAPABILITY_GAP') return href('review');
   if (n.kind === 'SOURCE_SCAN_FAILED') return href('sources');
@@ -22,6 +25,7 @@ export function Notifications({ onChange }: { onChange: () => void }) {
   const [error, setError] = useState<Error | null>(null);
 
   const markRead = async (n: Notification) => {
+    setError(null);
     try {
       await notifications.markRead(n.id);
       state.reload();
@@ -32,6 +36,7 @@ export function Notifications({ onChange }: { onChange: () => void }) {
   };
 
   const markAll = async () => {
+    setError(null);
     try {
       await notifications.markAllRead();
       state.reload();

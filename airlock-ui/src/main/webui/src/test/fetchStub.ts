@@ -17,7 +17,8 @@ export function stubFetch(routes: Array<[string, string | RegExp, number, unknow
     const path = url.split('?')[0];
     const route = routes.find(([m, p]) => m === method && (typeof p === 'string' ? path === p : p.test(path)));
     const [, , status, payload] = route ?? ['', '', 404, { error: `no stub for ${method} ${url}` }];
-    const text = payload === undefined ? '' : JSON.stringify(payload);
+    // No payload means no body at all, so a 204 (what the librarian answers to "mark read") can be stubbed.
+    const text = payload === undefined ? null : JSON.stringify(payload);
     return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
   }));
   return calls;

@@ -1,14 +1,16 @@
 package dev.toolsmith.ui;
 
 import dev.toolsmith.ui.security.CsrfGuard;
+import dev.toolsmith.ui.security.SessionCookie;
 import dev.toolsmith.ui.security.UiIdentities;
+import dev.toolsmith.ui.security.oidc.OidcRoutes;
 import dev.toolsmith.ui.config.UiConfig;
 import dev.toolsmith.ui.proxy.ServiceForwarder;
 import dev.toolsmith.ui.proxy.ServiceRoute;
 import io.quarkus.vertx.http.runtime.filters.Filters;
-import io.quarkus.vertx.http.runtime.security.FormAuthenticationMechanism;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -20,7 +22,8 @@ import java.util.List;
 /**
  * The UI backend's HTTP surface: the session endpoints, the forwarded service APIs and the CSRF guard.
  * The SPA itself is served from META-INF/resources; sign-in is Quarkus' form mechanism at
- * {@code POST /api/session/login}.
+ * {@code POST /api/session/login} or, when {@code toolsmith.ui.oidc.enabled}, OIDC at
+ * {@code /api/session/oidc/login} (then the password sign-in is refused).
  */
 @ApplicationScoped
 public class UiRoutes {
@@ -28,22 +31,35 @@ public class UiRoutes {
     /** Above Quarkus' authentication handlers, so that even a forged sign-in is refused. */
     private static final int CSRF_FILTER_PRIORITY = 10_000;
 
+    private static final String PASSWORD_LOGIN_PATH = "/api/session/login";
+
     private final UiConfig config;
     private final ServiceForwarder forwarder;
+    private final OidcRoutes oidcRoutes;
+    private final SessionCookie sessionCookie;
 
-    UiRoutes(UiConfig config, ServiceForwarder forwarder) {
+    UiRoutes(UiConfig config, ServiceForwarder forwarder, OidcRoutes oidcRoutes, SessionCookie sessionCookie) {
         this.config = config;
         this.forwarder = forwarder;
+        this.oidcRoutes = oidcRoutes;
+        this.sessionCookie = sessionCookie;
     }
 
     void filters(@Observes Filters filters) {
         filters.register(CsrfGuard::check, CSRF_FILTER_PRIORITY);
         filters.register(SpaCacheHeaders::apply, CSRF_FILTER_PRIORITY - 1);
+        if (config.oidc().enabled()) {
+            // Before the form mechanism, which would otherwise check the password of a configured user.
+            filters.register(this::refusePasswordSignIn, CSRF_FILTER_PRIORITY - 2);
+        }
     }
 
     void routes(@Observes Router router) {
         router.get("/api/session").handler(this::currentSession);
-        router.post("/api/session/logout").handler(UiRoutes::logout);
+        router.post("/api/session/logout").handler(this::logout);
+        if (config.oidc().enabled()) {
+            oidcRoutes.register(router);
+        }
         for (ServiceRoute route : serviceRoutes()) {
             router.route(route.prefix() + "/*")
                     .handler(BodyHandler.create(false).setBodyLimit(config.maxRequestBytes()))
@@ -63,7 +79,7 @@ public class UiRoutes {
 
     private void currentSession(RoutingContext rc) {
         if (!(rc.user() instanceof QuarkusHttpUser user) || user.getSecurityIdentity().isAnonymous()) {
-            json(rc, 401, new JsonObject().put("error", "sign in first"));
+            json(rc, 401, signInInfo().put("error", "sign in first"));
             return;
         }
         var identity = user.getSecurityIdentity();
@@ -72,8 +88,29 @@ public class UiRoutes {
                 .put("role", UiIdentities.roleOf(identity).map(r -> r.wireName()).orElse(null)));
     }
 
-    private static void logout(RoutingContext rc) {
-        FormAuthenticationMechanism.logout(rc);
+    /** Tells the SPA which sign-in screen to show: the password form or a button to the OIDC provider. */
+    private JsonObject signInInfo() {
+        if (config.oidc().enabled()) {
+            return new JsonObject().put("signIn", "oidc").put("loginUrl", OidcRoutes.LOGIN_PATH)
+                    .put("provider", config.oidc().providerName());
+        }
+        return new JsonObject().put("signIn", "password").put("loginUrl", PASSWORD_LOGIN_PATH);
+    }
+
+    private void refusePasswordSignIn(RoutingContext rc) {
+        // As Quarkus' form mechanism matches its post-location: any POST whose path ends with it.
+        if (rc.request().method() == HttpMethod.POST && rc.normalizedPath().endsWith(PASSWORD_LOGIN_PATH)) {
+            json(rc, 403, signInInfo().put("error", "password sign-in is off: sign in with "
+                    + config.oidc().providerName()));
+            return;
+        }
+        rc.next();
+    }
+
+    private void logout(RoutingContext rc) {
+        // Not FormAuthenticationMechanism.logout: it only works when the form mechanism restored the session,
+        // and an OIDC session is restored by OidcSessionMechanism. Same cookie, same name and path either way.
+        sessionCookie.expire(rc);
         rc.response().setStatusCode(204).end();
     }
 

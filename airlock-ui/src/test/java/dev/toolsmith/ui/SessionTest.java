@@ -16,7 +16,8 @@ class SessionTest {
 
     @Test
     void withoutSessionTheApiAnswers401() {
-        given().when().get("/api/session").then().statusCode(401);
+        given().when().get("/api/session").then().statusCode(401)
+                .body("signIn", equalTo("password")).body("loginUrl", equalTo("/api/session/login"));
         given().when().get("/api/librarian/tools/sources").then().statusCode(401);
     }
 
@@ -66,6 +67,19 @@ class SessionTest {
         String real = SignIn.admin();
         String tampered = real.substring(0, real.length() - 4) + (real.endsWith("AAAA") ? "BBBB" : "AAAA");
         given().cookie(SignIn.COOKIE, tampered).when().get("/api/session").then().statusCode(401);
+    }
+
+    @Test
+    void theTestHelpersPasswordSessionCookieIsASession() {
+        // OidcSignInTest relies on it to show that such a cookie is refused while OIDC is on.
+        given().cookie(SignIn.COOKIE, PasswordSessionCookie.of("viewer")).when().get("/api/session").then()
+                .statusCode(200).body("user", equalTo("viewer")).body("role", equalTo("viewer"));
+    }
+
+    @Test
+    void theOidcEndpointsDoNotExistWhileOidcIsOff() {
+        given().redirects().follow(false).when().get("/api/session/oidc/login").then().statusCode(404);
+        given().redirects().follow(false).when().get("/api/session/oidc/callback?code=x&state=y").then().statusCode(404);
     }
 
     @Test

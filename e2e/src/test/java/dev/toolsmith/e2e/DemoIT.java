@@ -4,23 +4,49 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolsmith.e2e.demo.Demo;
 import dev.toolsmith.e2e.demo.FxRatesApi;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The demo's whole flow, asserted: airlock source → scan → approval with a policy → the engineer's
  * verified build → a novel verb over Kafka substituted by search → the learned alias → an unservable step
- * and its capability gap. {@link Demo#run} throws naming the first stage that did not happen.
+ * and its capability gap. {@link Demo#run} throws naming the first stage that did not happen. Then the
+ * substituted step is followed through its trace: one trace id from the capabilities manager's intake,
+ * across Kafka into the librarian's search, and back to the execution of the substituted tool.
  */
 @ExtendWith(Platform.class)
 class DemoIT {
 
     @Test
-    void everyStageOfTheDemoHappens() {
+    void everyStageOfTheDemoHappens() throws Exception {
         try (FxRatesApi api = new FxRatesApi()) {
             new Demo(Platform.kafka(), Platform.librarian(), Platform.capabilities(), Platform.get().adminKey(), "planner")
                     .run(api);
             assertThat(api.conversions()).as("both substituted steps really called the API").isEqualTo(2);
         }
+        assertOneTraceFollowsTheSubstitutedStep();
+    }
+
+    private void assertOneTraceFollowsTheSubstitutedStep() throws Exception {
+        Path logs = Platform.get().state().resolve("logs");
+        // Spans are exported in batches: give the last batch time to reach the logs.
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Optional<String> followed = Optional.empty();
+        while (followed.isEmpty() && System.nanoTime() < end) {
+            SpanLog capabilities = SpanLog.of(logs.resolve("capabilities-manager.log"));
+            SpanLog librarian = SpanLog.of(logs.resolve("librarian.log"));
+            followed = capabilities.traces("step CONVERT_CURRENCY").stream()
+                    .filter(trace -> capabilities.has("search", trace) && librarian.has("search", trace)
+                            && capabilities.has("execute fx-rates:convert_amount", trace))
+                    .findFirst();
+            if (followed.isEmpty()) {
+                Thread.sleep(500);
+            }
+        }
+        assertThat(followed).as("a trace with the step's intake, the search in both services and the execution of the "
+                + "substituted tool, in " + logs).isPresent();
     }
 }

@@ -151,6 +151,8 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         // Crash tests: a claim left IN_PROGRESS by a killed instance is answered within seconds, not minutes.
         env.put("TOOLSMITH_STEPS_ABANDONED_AFTER", "20s");
         env.put("TOOLSMITH_STEPS_SWEEP_EVERY", "5s");
+        // Spans go to each service's log, so DemoIT can follow one step's trace across the processes.
+        env.put("TOOLSMITH_TRACING_EXPORTER", "logging");
         return env;
     }
 

@@ -24,8 +24,11 @@ import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.engineer.support.LlmAndLibrarianStub;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
+import dev.toolsmith.testsupport.LogCapture;
+import dev.toolsmith.engineer.jobs.BuildRunner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -39,6 +42,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.logging.Level;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +56,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_engineer"))
+@QuarkusTestResource(LlmAndLibrarianStub.class)
 class EngineerBuildTest {
 
     private static final String ADMIN = "admin-key";
@@ -173,6 +178,25 @@ class EngineerBuildTest {
             assertThat(matching.get(0).get("status")).isEqualTo("OPEN");
         });
         given().get("/build-requests").then().statusCode(401);
+    }
+
+    @Test
+    void aBuildsLogLinesNameTheToolTheVersionAndTheBuild() {
+        String toolId = "fx.example:logged-" + UUID.randomUUID();
+        try (LogCapture log = LogCapture.of(BuildRunner.class, Level.INFO);
+                KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader built = kafka.reader(Topics.PLUGIN_BUILT)) {
+            kafka.send(Topics.TOOL_APPROVED, toolId, approval(toolId, Map.of("fx_key", "v1:c2VjcmV0")));
+            built.awaitMatching(r -> toolId.equals(r.key()), Duration.ofSeconds(30));
+            String buildId = given().header("X-API-Key", VIEWER).queryParam("toolId", toolId).get("/builds")
+                    .then().statusCode(200).extract().path("items[0].id");
+
+            // "building …" is logged before the plugin-built event can exist, so it is there by now
+            assertThat(log.lines()).filteredOn(line -> line.message().startsWith("building " + toolId + " "))
+                    .singleElement()
+                    .satisfies(line -> assertThat(line.mdc()).containsEntry("toolId", toolId)
+                            .containsEntry("toolVersion", "1").containsEntry("buildId", buildId));
+        }
     }
 
     private static PluginBuilt payload(KafkaTestClient kafka, ConsumerRecord<String, byte[]> record) {

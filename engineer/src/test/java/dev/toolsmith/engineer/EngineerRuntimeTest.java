@@ -1,5 +1,6 @@
 package dev.toolsmith.engineer;
 
+import dev.toolsmith.engineer.support.LlmAndLibrarianStub;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import dev.toolsmith.testsupport.ServiceRuntimeContract;
@@ -12,6 +13,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_engineer"))
+@QuarkusTestResource(LlmAndLibrarianStub.class)
 class EngineerRuntimeTest extends ServiceRuntimeContract {
 
     @Override

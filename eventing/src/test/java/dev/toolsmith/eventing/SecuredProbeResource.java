@@ -42,6 +42,21 @@ public class SecuredProbeResource {
         return codec.read(body, PlanStep.class).stepId();
     }
 
+    /** A typed body, as most endpoints take: Jackson binds it before the method runs. */
+    public record Order(String name, java.util.List<Line> lines) {
+    }
+
+    public record Line(String sku, int quantity) {
+    }
+
+    @POST
+    @Path("/orders")
+    @RolesAllowed("planner")
+    @jakarta.ws.rs.Consumes("application/json")
+    public String order(Order order) {
+        return order.name();
+    }
+
     private String describe() {
         return identity.getPrincipal().getName() + " " + new TreeSet<>(identity.getRoles());
     }

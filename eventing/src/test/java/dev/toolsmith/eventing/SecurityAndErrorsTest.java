@@ -64,6 +64,20 @@ class SecurityAndErrorsTest {
     }
 
     @Test
+    void aBodyOfTheWrongShapeIsA400NamingTheField() {
+        given().header("X-API-Key", "planner-key").contentType("application/json")
+                .body("{\"name\":\"n\",\"lines\":[{\"sku\":\"a\",\"quantity\":\"many\"}]}")
+                .when().post("/probe/orders").then().statusCode(400)
+                .body("pointer", equalTo("/lines/0/quantity"))
+                .body("error", containsString("not valid JSON for this request at /lines/0/quantity"));
+        given().header("X-API-Key", "planner-key").contentType("application/json").body("[1, 2]")
+                .when().post("/probe/orders").then().statusCode(400)
+                .body("error", containsString("not valid JSON for this request"));
+        given().header("X-API-Key", "planner-key").contentType("application/json").body("{\"name\":\"n\"}")
+                .when().post("/probe/orders").then().statusCode(200);
+    }
+
+    @Test
     void anOversizedBodyIs413() {
         given().header("X-API-Key", "planner-key").contentType("application/json")
                 .body("{\"stepId\":\"" + "x".repeat(1_100_000) + "\"}")

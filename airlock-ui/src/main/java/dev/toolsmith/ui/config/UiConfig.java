@@ -4,7 +4,9 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Settings of the airlock UI's backend (prefix {@code toolsmith.ui}). */
 @ConfigMapping(prefix = "toolsmith.ui")
@@ -39,6 +41,9 @@ public interface UiConfig {
     @WithDefault("PT30S")
     Duration upstreamTimeout();
 
+    /** Single sign-on with an OpenID Connect provider, replacing the password sign-in when enabled. */
+    Oidc oidc();
+
     interface Services {
         @WithDefault("http://127.0.0.1:8081")
         URI librarian();
@@ -48,5 +53,47 @@ public interface UiConfig {
 
         @WithDefault("http://127.0.0.1:8083")
         URI engineer();
+    }
+
+    /**
+     * OpenID Connect sign-in (authorization code flow with PKCE, confidential client). Off by default; when on,
+     * the password sign-in is refused and {@code toolsmith.ui.users} is not needed. Checked at start-up by
+     * {@code OidcSettingsCheck}.
+     */
+    interface Oidc {
+        @WithDefault("false")
+        boolean enabled();
+
+        /** The provider's issuer URL; its discovery document is {@code <issuer>/.well-known/openid-configuration}. */
+        Optional<URI> issuer();
+
+        Optional<String> clientId();
+
+        /** The client secret (from the environment); never logged. */
+        Optional<String> clientSecret();
+
+        /** The callback URL registered at the provider: the UI's public URL + {@code /api/session/oidc/callback}. */
+        Optional<URI> redirectUri();
+
+        @WithDefault("openid profile email")
+        String scopes();
+
+        /** Claim holding the user's groups or roles, as a dotted path ({@code realm_access.roles}); a list or a string. */
+        @WithDefault("groups")
+        String rolesClaim();
+
+        /** Values of the roles claim that make a user an admin. */
+        Optional<List<String>> adminValues();
+
+        /** Values of the roles claim that make a user a viewer. */
+        Optional<List<String>> viewerValues();
+
+        /** Claim naming the user in the audit log and the forwarded X-Toolsmith-User ({@code sub} if absent). */
+        @WithDefault("preferred_username")
+        String userClaim();
+
+        /** Shown on the sign-in button: "Sign in with <provider-name>". */
+        @WithDefault("single sign-on")
+        String providerName();
     }
 }

@@ -1,5 +1,6 @@
 package dev.toolsmith.ui.security;
 
+import dev.toolsmith.ui.config.UiConfig;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.AuthenticationRequestContext;
 import io.quarkus.security.identity.IdentityProvider;
@@ -17,9 +18,12 @@ public class PasswordIdentityProvider implements IdentityProvider<UsernamePasswo
     private static final Logger LOG = Logger.getLogger(PasswordIdentityProvider.class);
 
     private final ConfiguredUsers users;
+    private final boolean passwordUsersOff;
 
-    PasswordIdentityProvider(ConfiguredUsers users) {
+    PasswordIdentityProvider(ConfiguredUsers users, UiConfig config) {
         this.users = users;
+        // With OIDC sign-in on, UiRoutes refuses the sign-in form; this refuses it wherever it comes from.
+        this.passwordUsersOff = config.oidc().enabled();
     }
 
     @Override
@@ -30,6 +34,9 @@ public class PasswordIdentityProvider implements IdentityProvider<UsernamePasswo
     @Override
     public Uni<SecurityIdentity> authenticate(UsernamePasswordAuthenticationRequest request,
             AuthenticationRequestContext context) {
+        if (passwordUsersOff) {
+            return Uni.createFrom().failure(new AuthenticationFailedException("password sign-in is off"));
+        }
         // bcrypt is deliberately slow: never on the event loop.
         return context.runBlocking(() -> {
             String name = request.getUsername();

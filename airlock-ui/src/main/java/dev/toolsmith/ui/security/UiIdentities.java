@@ -11,9 +11,14 @@ public final class UiIdentities {
     private UiIdentities() {}
 
     static SecurityIdentity of(ConfiguredUser user) {
+        return of(user.name(), user.role());
+    }
+
+    /** A signed-in user with one role, however they signed in. */
+    public static SecurityIdentity of(String name, UiRole role) {
         return QuarkusSecurityIdentity.builder()
-                .setPrincipal(new QuarkusPrincipal(user.name()))
-                .addRole(user.role().wireName())
+                .setPrincipal(new QuarkusPrincipal(name))
+                .addRole(role.wireName())
                 .build();
     }
 

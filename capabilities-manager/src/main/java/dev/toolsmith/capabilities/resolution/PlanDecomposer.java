@@ -13,6 +13,7 @@ import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
+import dev.toolsmith.eventing.logging.ErrorSummary;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -168,13 +169,9 @@ public class PlanDecomposer {
         return prompt.toString();
     }
 
-    /** Client errors can carry whole response bodies; the planner needs the gist. */
+    /** Client errors can carry whole response bodies and quote the key; the planner needs the gist. */
     private static String firstLine(String message) {
-        if (message == null || message.isBlank()) {
-            return "no detail given";
-        }
-        String first = message.strip().lines().findFirst().orElse("").strip();
-        return first.length() <= 300 ? first : first.substring(0, 300) + "…";
+        return ErrorSummary.firstLine(message);
     }
 
     private static String abbreviate(String text) {

@@ -34,8 +34,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * and reports throughput and end-to-end latency (from producing a step to consuming its result).
  *
  * <ul>
- *   <li>known verb: {@code --steps} steps of the internal {@code EVALUATE_EXPRESSION} plugin, sent as fast
- *       as the producer goes, spread over 64 plans;</li>
+ *   <li>known verb: {@code --steps} steps of the internal {@code EVALUATE_EXPRESSION} plugin, spread over
+ *       64 plans, sent as fast as the producer goes (throughput; latency is then the burst's backlog) or,
+ *       with {@code --rate N}, offered at N steps per second (latency below saturation);</li>
  *   <li>novel verb: {@code --novel} steps of {@code CALCULATE_ARITHMETIC_EXPRESSION}, a verb nothing
  *       registers, one at a time; the learned alias is deleted after each so every step takes the
  *       search-and-substitute path.</li>
@@ -53,8 +54,10 @@ public final class StepsBenchmark {
     private final String caller;
     private final String capabilities;
     private final String adminKey;
+    private final double rate;
 
     private StepsBenchmark(Args args) {
+        rate = Double.parseDouble(args.get("rate", "0"));
         bootstrap = args.required("bootstrap");
         caller = args.get("caller", "planner");
         capabilities = args.get("capabilities", "http://127.0.0.1:8082");
@@ -132,15 +135,23 @@ public final class StepsBenchmark {
             while (latencies.size() < count && System.currentTimeMillis() < deadline) {
                 if (sent < count && (!oneAtATime || sent == latencies.size())) {
                     int batch = oneAtATime ? 1 : Math.min(count - sent, 500);
+                    if (rate > 0 && !oneAtATime) {
+                        // open loop at the offered rate: send what is due by now, so latency is measured below
+                        // saturation instead of as the backlog of a burst
+                        long due = (long) ((System.nanoTime() - start) / 1e9 * rate) + 1;
+                        batch = (int) Math.max(0, Math.min(count, due) - sent);
+                    }
                     for (int i = 0; i < batch; i++) {
                         PlanStep step = steps.apply(sent++);
                         EventEnvelope envelope = codec.envelope(step, "/steps-benchmark", step.planId());
                         sentAt.put(step.stepId(), System.nanoTime());
                         producer.send(new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(), codec.serialize(envelope)));
                     }
-                    producer.flush();
+                    if (batch > 0) {
+                        producer.flush();
+                    }
                 }
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(oneAtATime ? 1 : 20))) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(oneAtATime || rate > 0 ? 1 : 20))) {
                     StepResult result = codec.payload(codec.openEnvelope(record.value()), StepResult.class);
                     Long at = sentAt.remove(result.stepId());
                     if (at == null) {

@@ -45,6 +45,21 @@ public interface EngineerConfig {
         boolean allowPrivateNetworks();
     }
 
+    /**
+     * Ask the LLM (when {@code toolsmith.llm} is configured) for a better description and a suggested verb
+     * while generating a wrapper; the answer is validated, the description applied and a different verb only
+     * added as a search tag (the approved verb stays).
+     */
+    @WithDefault("false")
+    boolean llmHelp();
+
+    /** Where the librarian's airlock takes find-or-build drafts ({@code POST /tools/pending/drafts}). */
+    @WithDefault("http://127.0.0.1:8081")
+    String librarianUrl();
+
+    /** The engineer's own API key (role service) for calls to the librarian; drafts are not delivered without it. */
+    java.util.Optional<String> serviceApiKey();
+
     /** The platform key (32 bytes, base64) that decrypts the policy's secrets for the live check; none by default. */
     @io.smallrye.config.WithName("secrets-key")
     java.util.Optional<String> secretsKey();

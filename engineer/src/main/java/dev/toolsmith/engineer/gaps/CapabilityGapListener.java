@@ -16,16 +16,20 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * Find-or-build, the engineer's part: every capability gap becomes (or updates) a build request per
  * normalised verb, so admins see which capabilities planners miss and how often. The librarian looks
  * for unapproved candidates for the same gaps; nothing here is ever approved or built automatically.
+ * With an LLM configured, the request is also marked for a draft manifest ({@link DraftRunner}); a
+ * draft or delivery that failed is tried again on the gap's next event.
  */
 @ApplicationScoped
 public class CapabilityGapListener {
 
     private final IdempotentConsumer consumer;
     private final ObjectMapper mapper;
+    private final ManifestDrafter drafter;
 
-    public CapabilityGapListener(IdempotentConsumer consumer, ContractCodec codec) {
+    public CapabilityGapListener(IdempotentConsumer consumer, ContractCodec codec, ManifestDrafter drafter) {
         this.consumer = consumer;
         this.mapper = codec.mapper();
+        this.drafter = drafter;
     }
 
     @Incoming("capability-gaps-in")
@@ -53,6 +57,10 @@ public class CapabilityGapListener {
             request.timesSeen = Math.max(request.timesSeen + 1, gap.timesSeen());
             request.candidates = gap.candidates().size();
             request.updatedAt = now;
+            // the draft itself is written later by DraftRunner, outside this transaction (the LLM is slow)
+            boolean undelivered = request.draftManifest != null && request.draftDeliveredAt == null;
+            request.draftWanted = request.draftWanted || undelivered
+                    || (request.draftManifest == null && drafter.available());
             return request.persist().replaceWithVoid();
         });
     }

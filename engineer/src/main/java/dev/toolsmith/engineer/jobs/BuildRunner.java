@@ -1,9 +1,13 @@
 package dev.toolsmith.engineer.jobs;
 
+import static dev.toolsmith.engineer.support.BlockingDb.await;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.airlock.ToolApproved;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.engineer.config.EngineerConfig;
+import dev.toolsmith.eventing.logging.LogIds;
+import dev.toolsmith.engineer.llm.WrapperAdvisor;
 import dev.toolsmith.contracts.build.CaseResult;
 import dev.toolsmith.contracts.build.VerificationReport;
 import dev.toolsmith.engineer.verify.LiveSmokeCheck;
@@ -19,14 +23,11 @@ import dev.toolsmith.engineer.wrapper.WrapperBuilder;
 import dev.toolsmith.engineer.wrapper.WrapperGenerationException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.VertxContextSupport;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -36,6 +37,9 @@ import org.jboss.logging.Logger;
  * starts, so a crash leaves the job in a non-final state; the scan picks up such jobs again once they
  * have not moved for {@code toolsmith.engineer.resume-after}, and at start-up. The claim is a
  * conditional update, so two replicas never build the same job at once.
+ *
+ * <p>A build's log lines carry its build id and, once the approval is read, the tool id and version in the
+ * MDC ({@code tool=… version=… build=…} in the text format; docs/operations.md, "Logs").
  */
 @ApplicationScoped
 public class BuildRunner {
@@ -48,10 +52,12 @@ public class BuildRunner {
     private final ObjectMapper mapper;
     private final AtomicBoolean running = new AtomicBoolean();
     private final LiveSmokeCheck liveCheck;
+    private final WrapperAdvisor advisor;
 
     public BuildRunner(BuildJobs jobs, WrapperBuilder builder, EngineerConfig config, ContractCodec codec,
-            WrappedToolExecutor executor) {
+            WrappedToolExecutor executor, WrapperAdvisor advisor) {
         this.liveCheck = new LiveSmokeCheck(executor);
+        this.advisor = advisor;
         this.jobs = jobs;
         this.builder = builder;
         this.config = config;
@@ -82,6 +88,12 @@ public class BuildRunner {
     }
 
     void build(UUID id) {
+        try (LogIds ids = LogIds.open().put("buildId", id)) { // the scan's thread builds job after job
+            build(id, ids);
+        }
+    }
+
+    private void build(UUID id, LogIds ids) {
         OffsetDateTime staleBefore = BuildJobs.now().minus(config.resumeAfter());
         BuildJob job = await(() -> Panache.withTransaction(() -> jobs.claim(id, staleBefore)));
         if (job == null) {
@@ -94,10 +106,12 @@ public class BuildRunner {
             finish(id, null, new BuildResult(null, null, null, "the stored approval cannot be read: " + e.getMessage()));
             return;
         }
+        ids.put("toolId", approved.toolId()).put("toolVersion", approved.version());
         LOG.infof("building %s v%d (attempt %d)", approved.toolId(), approved.version(), job.attempts);
         BuildResult result;
         try {
-            GeneratedWrapper wrapper = builder.generate(approved);
+            // LLM help (when on) may only change the description and add a search tag; the suite verifies it as usual
+            GeneratedWrapper wrapper = advisor.help(approved, builder.generate(approved));
             VerificationSuite suite = builder.suite(approved, wrapper);
             await(() -> Panache.withTransaction(() -> jobs.verifying(id, wrapper, suite)));
             result = liveSmoke(builder.verify(wrapper, suite));
@@ -137,15 +151,5 @@ public class BuildRunner {
     private ToolApproved fallbackApproval(UUID id) {
         BuildJob job = await(() -> Panache.withSession(() -> BuildJob.<BuildJob>findById(id)));
         return new ToolApproved(job.toolId, Math.max(1, job.version), null, null, null, null, null, null);
-    }
-
-    private static <T> T await(Supplier<Uni<T>> work) {
-        try {
-            return VertxContextSupport.subscribeAndAwait(work);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

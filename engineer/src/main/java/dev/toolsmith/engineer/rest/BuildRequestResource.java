@@ -1,5 +1,6 @@
 package dev.toolsmith.engineer.rest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -28,9 +29,15 @@ public class BuildRequestResource {
         this.mapper = codec.mapper();
     }
 
-    /** One build request as the API shows it. */
+    /**
+     * One build request as the API shows it. {@code draftManifest} is the LLM's specification of the missing
+     * tool (no HTTP binding: never built or approved automatically), {@code draftError} why there is none;
+     * {@code draftDeliveredAt}/{@code draftDeliveryError} tell whether it reached the librarian's review queue.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BuildRequestView(String id, String normalizedVerb, String actionVerb, String description,
-            JsonNode inputNames, long timesSeen, int candidates, String status, OffsetDateTime createdAt,
+            JsonNode inputNames, long timesSeen, int candidates, String status, JsonNode draftManifest,
+            String draftError, OffsetDateTime draftDeliveredAt, String draftDeliveryError, OffsetDateTime createdAt,
             OffsetDateTime updatedAt) {
     }
 
@@ -50,13 +57,16 @@ public class BuildRequestResource {
     }
 
     private BuildRequestView view(BuildRequest r) {
-        JsonNode inputs;
+        return new BuildRequestView(r.id.toString(), r.normalizedVerb, r.actionVerb, r.description, json(r.inputNames),
+                r.timesSeen, r.candidates, r.status, json(r.draftManifest), r.draftError, r.draftDeliveredAt,
+                r.draftDeliveryError, r.createdAt, r.updatedAt);
+    }
+
+    private JsonNode json(String text) {
         try {
-            inputs = r.inputNames == null ? null : mapper.readTree(r.inputNames);
+            return text == null ? null : mapper.readTree(text);
         } catch (Exception e) {
-            inputs = null;
+            return null;
         }
-        return new BuildRequestView(r.id.toString(), r.normalizedVerb, r.actionVerb, r.description, inputs, r.timesSeen,
-                r.candidates, r.status, r.createdAt, r.updatedAt);
     }
 }

@@ -1,6 +1,8 @@
 package dev.toolsmith.eventing.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.toolsmith.contracts.event.ContractViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
@@ -24,6 +26,17 @@ public class ClientErrorMappers {
         return json(400, ApiError.of(400, "not valid JSON: " + e.getOriginalMessage()));
     }
 
+    /**
+     * JSON of the wrong shape for the request (an array for an object, text for a list). Quarkus maps this
+     * one itself, to a bare 400 without a body; here it names the field instead.
+     */
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e) {
+        String pointer = pointer(e);
+        return json(400, new ApiError(400, "not valid JSON for this request" + (pointer == null ? "" : " at " + pointer)
+                + ": " + e.getOriginalMessage(), pointer));
+    }
+
     @ServerExceptionMapper
     public Response constraintViolation(ConstraintViolationException e) {
         String problems = e.getConstraintViolations().stream()
@@ -42,6 +55,20 @@ public class ClientErrorMappers {
         int status = e.getResponse().getStatus();
         String message = e.getMessage() == null ? Response.Status.fromStatusCode(status).getReasonPhrase() : e.getMessage();
         return json(status, ApiError.of(status, message));
+    }
+
+    /** The JSON Pointer of the field Jackson stopped at; null at the document's root. */
+    private static String pointer(JsonMappingException e) {
+        StringBuilder pointer = new StringBuilder();
+        for (JsonMappingException.Reference reference : e.getPath()) {
+            pointer.append('/');
+            if (reference.getFieldName() != null) {
+                pointer.append(reference.getFieldName().replace("~", "~0").replace("/", "~1"));
+            } else {
+                pointer.append(Math.max(reference.getIndex(), 0));
+            }
+        }
+        return pointer.isEmpty() ? null : pointer.toString();
     }
 
     private static String lastNode(String path) {

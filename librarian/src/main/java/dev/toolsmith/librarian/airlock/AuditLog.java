@@ -19,7 +19,9 @@ public class AuditLog {
 
     /** What happened. */
     public enum Action {
-        SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED, POLICY_CHANGED, SUSPENDED
+        SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED, POLICY_CHANGED, SUSPENDED,
+        /** A find-or-build draft entered the review queue (or an undecided one was replaced). */
+        DRAFT_FILED
     }
 
     private final ObjectMapper mapper;

@@ -10,15 +10,22 @@ import java.util.UUID;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-/** One revision of a candidate tool offered by a source: what the review queue holds. */
+/**
+ * One revision of a candidate tool offered by a source, or of an LLM draft for a capability gap (no
+ * source, {@link #draftGap} set; see V2_3): what the review queue holds.
+ */
 @Entity
 @Table(name = "airlock_candidate")
 public class CandidateEntity extends PanacheEntityBase {
 
     @Id
     public UUID id;
-    @Column(name = "source_id", nullable = false)
+    /** Null for a find-or-build draft. */
+    @Column(name = "source_id")
     public UUID sourceId;
+    /** The normalised verb of the gap an LLM draft was written for; null for a source's candidate. */
+    @Column(name = "draft_gap")
+    public String draftGap;
     @Column(name = "operation_key", nullable = false)
     public String operationKey;
     @Column(nullable = false)
@@ -71,6 +78,11 @@ public class CandidateEntity extends PanacheEntityBase {
     public OffsetDateTime discoveredAt;
     @Column(name = "updated_at", nullable = false)
     public OffsetDateTime updatedAt;
+
+    /** An LLM's draft from find-or-build: a specification without an HTTP binding, never approvable. */
+    public boolean isDraft() {
+        return draftGap != null;
+    }
 
     /** The risk a reviewer decided, else the one derived from the definition. */
     public String effectiveRisk() {

@@ -11,10 +11,16 @@ public final class CandidateViews {
     private CandidateViews() {
     }
 
-    /** One line of the queue. {@code changed} means a diff against an approved revision exists. */
+    /** What the queue calls the origin of a find-or-build draft, which has no source. */
+    public static final String DRAFT_SOURCE_NAME = "LLM draft (find-or-build)";
+
+    /**
+     * One line of the queue. {@code changed} means a diff against an approved revision exists;
+     * {@code draftGap} is set only for an LLM draft (no source) and names the gap it was drafted for.
+     */
     public record Summary(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
             String verb, String name, String description, String risk, String status, boolean changed,
-            List<String> gaps, OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
+            List<String> gaps, String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
     }
 
     /** A page of the queue. */
@@ -28,12 +34,12 @@ public final class CandidateViews {
     /**
      * Everything a reviewer needs: the full manifest, the risk derived from the definition and the one
      * decided, the diff against the approved revision, the gaps it would fill, the latest build report,
-     * and the policy (secret names only).
+     * and the policy (secret names only). {@code draftGap}: as in {@link Summary}.
      */
     public record Details(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
             String status, String derivedRisk, String riskOverride, String risk, JsonNode manifest, JsonNode operation,
             JsonNode warnings, JsonNode diff, Integer approvedRevision, List<GapTag> gaps, PolicyView policy,
             String decidedBy, OffsetDateTime decidedAt, String rejectReason, JsonNode buildReport, String buildFailure,
-            OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
+            String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
     }
 }

@@ -31,9 +31,13 @@ public class GapResource {
     public record Match(UUID candidateId, String toolId, String name, String status, double score, double confidence) {
     }
 
-    /** A gap with its frequency and matches. */
+    /** The LLM draft find-or-build filed for a gap (its newest revision): a specification, never approvable. */
+    public record Draft(UUID candidateId, String toolId, int revision, String status) {
+    }
+
+    /** A gap with its frequency, matches and, when the engineer drafted the missing tool, its draft. */
     public record Gap(String normalizedVerb, String actionVerb, String description, long timesSeen,
-            OffsetDateTime firstSeenAt, OffsetDateTime lastSeenAt, List<Match> matches) {
+            OffsetDateTime firstSeenAt, OffsetDateTime lastSeenAt, List<Match> matches, Draft draft) {
     }
 
     /** A page of gaps, most frequent first. */
@@ -59,7 +63,7 @@ public class GapResource {
                                 List<UUID> ids = matches.stream().map(m -> m.candidateId).distinct().toList();
                                 Uni<List<CandidateEntity>> candidates = ids.isEmpty() ? Uni.createFrom().item(List.of())
                                         : CandidateEntity.list("id in ?1", ids);
-                                return candidates.map(rows -> {
+                                return candidates.chain(rows -> drafts(verbs).map(drafts -> {
                                     Map<UUID, CandidateEntity> byId = rows.stream()
                                             .collect(Collectors.toMap(r -> r.id, r -> r));
                                     Map<String, List<Match>> byVerb = new HashMap<>();
@@ -72,10 +76,19 @@ public class GapResource {
                                     }
                                     return new GapPage(gaps.stream().map(g -> new Gap(g.normalizedVerb, g.actionVerb,
                                             g.description, g.timesSeen, g.firstSeenAt, g.lastSeenAt,
-                                            byVerb.getOrDefault(g.normalizedVerb, List.of()))).toList(), page, size,
-                                            total);
-                                });
+                                            byVerb.getOrDefault(g.normalizedVerb, List.of()),
+                                            drafts.get(g.normalizedVerb))).toList(), page, size, total);
+                                }));
                             });
                 })));
+    }
+
+    /** The newest draft revision of each of {@code verbs} that has one. */
+    private static Uni<Map<String, Draft>> drafts(List<String> verbs) {
+        return CandidateEntity.<CandidateEntity>list("draftGap in ?1 order by revision", verbs).map(rows -> {
+            Map<String, Draft> newest = new HashMap<>();
+            rows.forEach(r -> newest.put(r.draftGap, new Draft(r.id, r.toolId, r.revision, r.status)));
+            return newest;
+        });
     }
 }

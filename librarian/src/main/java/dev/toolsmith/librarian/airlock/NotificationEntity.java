@@ -8,7 +8,7 @@ import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** An alert for admins, kept until read. */
+/** An alert for admins; who has read it is kept per reader ({@link NotificationReads}). */
 @Entity
 @Table(name = "airlock_notification")
 public class NotificationEntity extends PanacheEntityBase {
@@ -26,6 +26,4 @@ public class NotificationEntity extends PanacheEntityBase {
     public String subjectId;
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
-    @Column(name = "read_at")
-    public OffsetDateTime readAt;
 }

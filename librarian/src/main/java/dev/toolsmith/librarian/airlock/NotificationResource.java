@@ -2,7 +2,7 @@ package dev.toolsmith.librarian.airlock;
 
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Page;
+import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.DefaultValue;
@@ -16,7 +16,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -24,12 +23,21 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Admin notifications: new pending tools, gaps, build failures, disabled plugins and failing scans.
- * Read state is shared by all admins (one inbox for the installation).
+ * Everyone who may see them shares one inbox, but each reader has their own read state
+ * ({@link NotificationReads}).
  */
 @Path("/notifications")
 @Tag(name = "Airlock: notifications")
 @Produces(MediaType.APPLICATION_JSON)
 public class NotificationResource {
+
+    private final NotificationReads reads;
+    private final SecurityIdentity identity;
+
+    public NotificationResource(NotificationReads reads, SecurityIdentity identity) {
+        this.reads = reads;
+        this.identity = identity;
+    }
 
     /** One notification. */
     public record Item(UUID id, String kind, String severity, String title, String message, String subjectId,
@@ -46,16 +54,16 @@ public class NotificationResource {
 
     @GET
     @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
-    @Operation(summary = "Page through notifications, newest first, with the unread count")
+    @Operation(summary = "Page through notifications, newest first, with the unread count",
+            description = "readAt and unread are the caller's own: each reader marks what they have read.")
     public Uni<ItemPage> list(@QueryParam("unreadOnly") @DefaultValue("false") boolean unreadOnly,
             @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size) {
         if (page < 0 || size < 1 || size > ReviewResource.MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("page must be ≥ 0 and size within 1.." + ReviewResource.MAX_PAGE_SIZE);
         }
-        String where = unreadOnly ? "readAt is null" : "1 = 1";
-        return Panache.withSession(() -> NotificationEntity.<NotificationEntity>find(where + " order by createdAt desc, id")
-                .page(Page.of(page, size)).list()
-                .chain(rows -> NotificationEntity.count(where).chain(total -> NotificationEntity.count("readAt is null")
+        String reader = reader();
+        return Panache.withSession(() -> reads.page(reader, unreadOnly, page, size)
+                .chain(rows -> reads.count(reader, unreadOnly).chain(total -> reads.count(reader, true)
                         .map(unread -> new ItemPage(rows.stream().map(NotificationResource::item).toList(), unread,
                                 page, size, total)))));
     }
@@ -63,29 +71,33 @@ public class NotificationResource {
     @POST
     @Path("{id}/read")
     @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
-    @Operation(summary = "Mark one notification read")
+    @Operation(summary = "Mark one notification read for the caller")
     public Uni<Response> read(@PathParam("id") UUID id) {
-        return Panache.withTransaction(() -> NotificationEntity.<NotificationEntity>findById(id).map(row -> {
-            if (row == null) {
+        String reader = reader();
+        return Panache.withTransaction(() -> reads.markRead(reader, id)).map(found -> {
+            if (!found) {
                 throw new NotFoundException("no notification " + id);
             }
-            if (row.readAt == null) {
-                row.readAt = OffsetDateTime.now(ZoneOffset.UTC);
-            }
             return Response.noContent().build();
-        }));
+        });
     }
 
     @POST
     @Path("read-all")
     @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
-    @Operation(summary = "Mark every notification read")
+    @Operation(summary = "Mark every notification read for the caller")
     public Uni<Marked> readAll() {
-        return Panache.withTransaction(() -> NotificationEntity.update("readAt = ?1 where readAt is null",
-                OffsetDateTime.now(ZoneOffset.UTC))).map(n -> new Marked(n));
+        String reader = reader();
+        return Panache.withTransaction(() -> reads.markAllRead(reader)).map(n -> new Marked(n));
     }
 
-    private static Item item(NotificationEntity row) {
-        return new Item(row.id, row.kind, row.severity, row.title, row.message, row.subjectId, row.createdAt, row.readAt);
+    /** The person (or key) asking: the airlock UI forwards its signed-in user as the principal. */
+    private String reader() {
+        return identity.getPrincipal().getName();
+    }
+
+    private static Item item(NotificationReads.Row row) {
+        return new Item(row.id(), row.kind(), row.severity(), row.title(), row.message(), row.subjectId(), row.createdAt(),
+                row.readAt());
     }
 }

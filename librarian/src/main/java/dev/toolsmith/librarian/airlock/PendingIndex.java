@@ -20,7 +20,9 @@ import org.jboss.logging.Logger;
  * separate from the catalog's, on the same in-process model: find-or-build searches it for gaps. It is a
  * projection of the candidate table, brought up to date by {@link #sync()} (rows changed since the last
  * sync, with an overlap so transactions that commit late are not missed), so every replica sees the
- * candidates any replica scanned. Entries are keyed by candidate id. Call from worker threads.
+ * candidates any replica scanned. Entries are keyed by candidate id. LLM drafts stay out: a draft is
+ * written for its gap and would always look like a confident match for it, yet can fill nothing (and a
+ * confident match would keep find-or-build from looking in the directory). Call from worker threads.
  */
 @Singleton
 public class PendingIndex {
@@ -64,7 +66,7 @@ public class PendingIndex {
         List<ToolIndex.IndexedTool> upserts = new ArrayList<>();
         for (CandidateEntity row : changed) {
             String key = row.id.toString();
-            if (!SEARCHABLE.contains(row.status)) {
+            if (!SEARCHABLE.contains(row.status) || row.isDraft()) {
                 index.remove(key);
                 continue;
             }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -47,7 +48,9 @@ public class ReviewQueries {
             params.and("risk", filter.risk());
         }
         if (filter.gap() != null) {
-            where.append(" and id in (select m.candidateId from GapMatchEntity m where m.normalizedVerb = :gap)");
+            // the candidates matched to the gap, and the LLM draft written for it
+            where.append(" and (draftGap = :gap or id in (select m.candidateId from GapMatchEntity m"
+                    + " where m.normalizedVerb = :gap))");
             params.and("gap", filter.gap());
         }
         String query = where + " order by updatedAt desc, id";
@@ -61,6 +64,9 @@ public class ReviewQueries {
         return Panache.withSession(() -> CandidateEntity.<CandidateEntity>findById(id).chain(row -> {
             if (row == null) {
                 throw new NotFoundException("no pending tool " + id);
+            }
+            if (row.isDraft()) { // a draft is never approved: no approved revision to compare with
+                return context(List.of(row)).map(ctx -> details(row, ctx, null));
             }
             return context(List.of(row)).chain(ctx -> CandidateEntity.<CandidateEntity>find(
                     "sourceId = ?1 and operationKey = ?2 and revision < ?3 and status in ('APPROVED', 'ACTIVE')"
@@ -77,8 +83,10 @@ public class ReviewQueries {
             return Uni.createFrom().item(new Context(Map.of(), Map.of()));
         }
         List<UUID> ids = rows.stream().map(r -> r.id).toList();
-        List<UUID> sources = rows.stream().map(r -> r.sourceId).distinct().toList();
-        return SourceEntity.<SourceEntity>list("id in ?1", sources).chain(found -> {
+        List<UUID> sources = rows.stream().map(r -> r.sourceId).filter(Objects::nonNull).distinct().toList();
+        Uni<List<SourceEntity>> sourceRows = sources.isEmpty() ? Uni.createFrom().item(List.of())
+                : SourceEntity.list("id in ?1", sources);
+        return sourceRows.chain(found -> {
             Map<UUID, String> names = found.stream().collect(Collectors.toMap(s -> s.id, s -> s.name));
             return GapMatchEntity.<GapMatchEntity>list("candidateId in ?1 order by score desc", ids).chain(matches -> {
                 List<String> verbs = matches.stream().map(m -> m.normalizedVerb).distinct().toList();
@@ -106,18 +114,27 @@ public class ReviewQueries {
         if (description.length() > MAX_DESCRIPTION) {
             description = description.substring(0, MAX_DESCRIPTION - 1) + "…";
         }
-        return new CandidateViews.Summary(r.id, r.sourceId, ctx.sourceNames().get(r.sourceId), r.operationKey,
-                r.revision, r.toolId, r.verb, r.name, description, r.effectiveRisk(), r.status, r.diff != null,
-                ctx.gaps().getOrDefault(r.id, List.of()).stream().map(CandidateViews.GapTag::normalizedVerb).toList(),
+        List<String> gaps = new ArrayList<>();
+        if (r.isDraft()) {
+            gaps.add(r.draftGap);
+        }
+        ctx.gaps().getOrDefault(r.id, List.of()).stream().map(CandidateViews.GapTag::normalizedVerb)
+                .filter(verb -> !gaps.contains(verb)).forEach(gaps::add);
+        return new CandidateViews.Summary(r.id, r.sourceId, sourceName(r, ctx), r.operationKey, r.revision, r.toolId,
+                r.verb, r.name, description, r.effectiveRisk(), r.status, r.diff != null, gaps, r.draftGap,
                 r.discoveredAt, r.updatedAt);
     }
 
     private CandidateViews.Details details(CandidateEntity r, Context ctx, CandidateEntity approved) {
-        return new CandidateViews.Details(r.id, r.sourceId, ctx.sourceNames().get(r.sourceId), r.operationKey,
+        return new CandidateViews.Details(r.id, r.sourceId, sourceName(r, ctx), r.operationKey,
                 r.revision, r.toolId, r.status, r.risk, r.riskOverride, r.effectiveRisk(), read(r.manifest),
                 read(r.operation), read(r.warnings), read(r.diff), approved == null ? null : approved.revision,
                 ctx.gaps().getOrDefault(r.id, List.of()), policy(r.policy), r.decidedBy, r.decidedAt, r.rejectReason,
-                read(r.buildReport), r.buildFailure, r.discoveredAt, r.updatedAt);
+                read(r.buildReport), r.buildFailure, r.draftGap, r.discoveredAt, r.updatedAt);
+    }
+
+    private static String sourceName(CandidateEntity r, Context ctx) {
+        return r.isDraft() ? CandidateViews.DRAFT_SOURCE_NAME : ctx.sourceNames().get(r.sourceId);
     }
 
     private PolicyView policy(String json) {

@@ -37,6 +37,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class ReviewService {
 
+    /** Why a find-or-build draft is never approved; shown as the draft's warning and as the refusal. */
+    static final String DRAFT_NOT_APPROVABLE = "an LLM draft from find-or-build: a specification of a missing tool,"
+            + " with no HTTP binding, so no wrapper can be built from it. It cannot be approved: register a source"
+            + " that offers the capability and approve that tool, or reject the draft";
+
     private final ContractCodec codec;
     private final ObjectMapper mapper;
     private final SecretSealer sealer;
@@ -58,6 +63,7 @@ public class ReviewService {
         return Panache.withTransaction(() -> CandidateEntity.<CandidateEntity>findById(id, LockModeType.PESSIMISTIC_WRITE)
                 .chain(candidate -> {
                     decidable(candidate, id);
+                    buildable(candidate);
                     return nextBuildVersion(candidate.toolId).map(version -> {
                         candidate.buildVersion = version;
                         return candidate;
@@ -192,6 +198,22 @@ public class ReviewService {
         if (!CandidateStatus.DECIDABLE.contains(status)) {
             throw new WebApplicationException("pending tool " + id + " is " + status
                     + "; only PENDING or BUILD_FAILED tools can be approved or rejected", Response.Status.CONFLICT);
+        }
+    }
+
+    /**
+     * The engineer builds only wrapped HTTP tools: approving a candidate without a binding (an LLM draft,
+     * or a source's manifest that names no HTTP operation) would start a build that cannot succeed.
+     */
+    private void buildable(CandidateEntity candidate) {
+        if (candidate.isDraft()) {
+            throw new WebApplicationException("pending tool " + candidate.id + " is " + DRAFT_NOT_APPROVABLE
+                    + " (capability gap '" + candidate.draftGap + "')", Response.Status.CONFLICT);
+        }
+        if (manifest(candidate).binding() == null) {
+            throw new WebApplicationException("pending tool " + candidate.id + " (" + candidate.toolId + ") has no HTTP"
+                    + " binding; the engineer builds only wrapped HTTP tools, so it cannot be approved",
+                    Response.Status.CONFLICT);
         }
     }
 

@@ -9,14 +9,12 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.UUID;
 
 /** Registers, edits and removes tool sources; every change is audited in its own transaction. */
 @ApplicationScoped
 public class SourceService {
 
-    private static final Set<String> TYPES = Set.of("openapi", "git", "marketplace", "directory");
     static final int MIN_INTERVAL_SECONDS = 60;
 
     private final AirlockConfig config;
@@ -99,15 +97,7 @@ public class SourceService {
         if (name.length() > 200) {
             throw new IllegalArgumentException("name: longer than 200 characters");
         }
-        String type = required(request.type(), "type").toLowerCase(Locale.ROOT);
-        if (!TYPES.contains(type)) {
-            throw new IllegalArgumentException("type: '" + request.type() + "' is not one of openapi, git, marketplace,"
-                    + " directory");
-        }
-        if (type.equals("directory") && !config.directoryEnabled()) {
-            throw new IllegalArgumentException("type: directory sources are off on this installation"
-                    + " (toolsmith.airlock.directory.enabled)");
-        }
+        String type = new SourceTypes(config.directoryEnabled()).accept(required(request.type(), "type"));
         String url = required(request.url(), "url").trim();
         checkUrl(url, type);
         int interval = request.intervalSeconds() == null ? (int) config.defaultInterval().toSeconds()

@@ -7,6 +7,7 @@ import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.search.SearchReply;
 import dev.toolsmith.contracts.search.SearchRequest;
 import dev.toolsmith.eventing.EventingConfig;
+import dev.toolsmith.eventing.logging.LogIds;
 import dev.toolsmith.eventing.tracing.Tracing;
 import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.search.SearchResult;
@@ -37,6 +38,10 @@ import org.jboss.logging.Logger;
  * id can be found, so the requester does not wait for the timeout) and goes to
  * {@code tool-search-requests.dlq}. Requests are handled in parallel on worker threads: order between
  * independent searches does not matter.
+ *
+ * <p>While a request is handled, its step id (the request id) and trace id are in the log MDC
+ * ({@code step=… trace=…} in the text format): the same ids the capabilities manager's lines for the step
+ * carry, so one grep finds both sides. The request names no plan; the step's lines there have it.
  */
 @ApplicationScoped
 public class SearchRequestListener {
@@ -64,13 +69,16 @@ public class SearchRequestListener {
         String requestId = record.key();
         // Until the envelope is read there is no trace to continue: such a request gets no span.
         Span span = null;
+        LogIds ids = LogIds.open().put("stepId", requestId);
         try {
             if (record.value() == null) {
                 throw new ContractViolation("", "the record has no value");
             }
             EventEnvelope envelope = codec.openEnvelope(record.value());
             span = tracing.startFromEnvelope("search", envelope);
+            ids.put("traceId", span.getSpanContext().getTraceId());
             requestId = requestIdOf(envelope, record.key());
+            ids.put("stepId", requestId);
             SearchRequest request = codec.payload(envelope, SearchRequest.class);
             if (requestId == null) {
                 throw new ContractViolation("/data/requestId", "field /data/requestId: required on "
@@ -78,6 +86,7 @@ public class SearchRequestListener {
             }
             SearchResult result = search.search(request, request.caller());
             span.setAttribute("toolsmith.search.hits", result.hits().size());
+            LOG.debugf("search for %s: %d hits", request.verb(), result.hits().size());
             reply(new SearchReply(requestId, result.hits(), SearchDefaults.SUBSTITUTION_THRESHOLD, null), span);
         } catch (ContractViolation violation) {
             if (span != null) {
@@ -85,6 +94,7 @@ public class SearchRequestListener {
                 span.setStatus(StatusCode.ERROR, violation.getMessage());
             }
             if (requestId != null && !requestId.isBlank()) {
+                LOG.infof("invalid search request, answered with the error: %s", violation.getMessage());
                 reply(new SearchReply(requestId, null, SearchDefaults.SUBSTITUTION_THRESHOLD,
                         "invalid search request: " + violation.getMessage()), span);
             } else {
@@ -95,6 +105,7 @@ public class SearchRequestListener {
             if (span != null) {
                 span.end();
             }
+            ids.close(); // worker threads are shared: the next request must not print these ids
         }
     }
 

@@ -34,55 +34,145 @@ import java.util.UUID;
 import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.Test;
 
-/** Every kind of source, hostile ones included, and find-or-build over the queue. */
+/** Every kind of source, the airlock's whole list of hostile input included, and find-or-build over the queue. */
 @QuarkusTest
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_librarian"))
 class AirlockSourcesTest {
 
+    /**
+     * The airlock's list of hostile input, each item a real source over HTTP, all left to the scheduler in
+     * the same round as a good source: every hostile one ends FAILED with its problem in words on the
+     * source, the good one still gets its tools, and the service stays healthy.
+     */
     @Test
     void theSchedulerScansDueSourcesAndAFailingSourceRecordsItsErrorWhileOthersCarryOn() {
-        String good = "/good-" + UUID.randomUUID() + ".yaml";
-        String bomb = "/bomb-" + UUID.randomUUID() + ".yaml";
-        String notOpenApi = "/readme-" + UUID.randomUUID() + ".yaml";
+        String run = UUID.randomUUID().toString();
+        String good = "/good-" + run + ".yaml";
         serve(good, petApi("Good Shop", "All pets"));
-        StringBuilder lol = new StringBuilder("openapi: 3.0.0\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol]\n");
-        for (int i = 1; i < 12; i++) {
-            lol.append("a").append(i).append(": &a").append(i).append(" [")
-                    .append(String.join(", ", java.util.Collections.nCopies(8, "*a" + (i - 1)))).append("]\n");
-        }
-        serve(bomb, lol.toString());
-        serve(notOpenApi, "title: just some notes\nitems: [1, 2]\n");
         String goodId = createSource(Map.of("name", "good", "type", "openapi", "url", url(good))).getString("id");
-        String bombId = createSource(Map.of("name", "bomb", "type", "openapi", "url", url(bomb))).getString("id");
-        String notesId = createSource(Map.of("name", "notes", "type", "openapi", "url", url(notOpenApi))).getString("id");
-        String metadataId = createSource(Map.of("name", "metadata", "type", "openapi",
-                "url", "http://169.254.169.254/latest/openapi.json")).getString("id");
-        String downId = createSource(Map.of("name", "down", "type", "openapi",
-                "url", "http://127.0.0.1:1/openapi.json")).getString("id");
+        String cyclicId = createSource(Map.of("name", "cyclic refs", "type", "openapi",
+                "url", serveCyclicRefs("/cyclic-" + run))).getString("id");
+        List<Hostile> hostile = hostileSources(run);
+        Map<String, Hostile> byId = new java.util.LinkedHashMap<>();
+        for (Hostile source : hostile) {
+            byId.put(createSource(Map.of("name", source.name(), "type", "openapi", "url", source.url()))
+                    .getString("id"), source);
+        }
 
-        // nobody calls scan: the worker finds them due
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            for (String id : List.of(goodId, bombId, notesId, metadataId, downId)) {
+        // nobody calls scan: the worker finds them due (generous: the 50 MB document is refused mid-stream)
+        List<String> all = new java.util.ArrayList<>(byId.keySet());
+        all.addAll(List.of(goodId, cyclicId));
+        await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> {
+            for (String id : all) {
                 given().header("X-API-Key", VIEWER).get("/tools/sources/" + id).then()
                         .body("status", org.hamcrest.Matchers.not(org.hamcrest.Matchers.oneOf("NEW", "SCANNING")));
             }
         });
         given().header("X-API-Key", VIEWER).get("/tools/sources/" + goodId).then().body("status", equalTo("OK"))
                 .body("counts.found", equalTo(3)).body("counts.added", equalTo(3));
-        given().header("X-API-Key", VIEWER).get("/tools/sources/" + bombId).then().body("status", equalTo("FAILED"))
-                .body("lastError", containsString("aliases"));
-        given().header("X-API-Key", VIEWER).get("/tools/sources/" + notesId).then().body("status", equalTo("FAILED"))
-                .body("lastError", containsString("not an OpenAPI or Swagger document"));
-        given().header("X-API-Key", VIEWER).get("/tools/sources/" + metadataId).then().body("status", equalTo("FAILED"))
-                .body("lastError", containsString("cloud metadata"));
-        given().header("X-API-Key", VIEWER).get("/tools/sources/" + downId).then().body("status", equalTo("FAILED"))
-                .body("lastError", containsString("cannot connect to 127.0.0.1:1"));
+        byId.forEach((id, source) -> {
+            JsonPath view = given().header("X-API-Key", VIEWER).get("/tools/sources/" + id).then().statusCode(200)
+                    .extract().jsonPath();
+            assertThat(view.getString("status")).as(source.name()).isEqualTo("FAILED");
+            assertThat(view.getString("lastError")).as(source.name()).contains(source.errorNames());
+        });
+        // a cycle of $refs across documents is not an error: it is cut at its first repetition, with a note
+        given().header("X-API-Key", VIEWER).get("/tools/sources/" + cyclicId).then().body("status", equalTo("OK"))
+                .body("counts.found", equalTo(1));
+        given().header("X-API-Key", VIEWER).get("/tools/pending/" + candidateId(cyclicId, "GET /nodes")).then()
+                .body("manifest.outputSchema.toString()", containsString("recursive reference"));
         given().header("X-API-Key", VIEWER).get("/notifications?size=200").then()
-                .body("items.findAll { it.kind == 'SOURCE_SCAN_FAILED' }.subjectId", hasItem(bombId));
+                .body("items.findAll { it.kind == 'SOURCE_SCAN_FAILED' }.subjectId",
+                        org.hamcrest.Matchers.hasItems(byId.keySet().toArray(String[]::new)));
         // the service is unharmed
-        given().get("/q/health/live").then().statusCode(200);
+        given().get("/q/health").then().statusCode(200);
+    }
+
+    /** A source that must fail, and the words its error must contain. */
+    private record Hostile(String name, String url, String... errorNames) {}
+
+    private static List<Hostile> hostileSources(String run) {
+        String malformedYaml = "/malformed-" + run + ".yaml";
+        serve(malformedYaml, "openapi: 3.0.0\ninfo:\n  title: [unclosed\n  version: 1\npaths: {}\n");
+        String malformedJson = "/malformed-" + run + ".json";
+        serve(malformedJson, "{\"openapi\": \"3.0.0\",\n \"info\": {\"title\": \"x\",, }\n}");
+        String bomb = "/bomb-" + run + ".yaml";
+        StringBuilder lol = new StringBuilder("openapi: 3.0.0\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (int i = 1; i < 12; i++) {
+            lol.append("a").append(i).append(": &a").append(i).append(" [")
+                    .append(String.join(", ", java.util.Collections.nCopies(8, "*a" + (i - 1)))).append("]\n");
+        }
+        serve(bomb, lol.toString());
+        // The test configuration allows private networks (the documents live on loopback); the guard
+        // still refuses cloud metadata addresses, the target an attacker wants most.
+        String metadataRef = "http://169.254.169.254/latest/meta-data/openapi.yaml";
+        String refToMetadata = "/ref-to-metadata-" + run + ".yaml";
+        serve(refToMetadata, """
+                openapi: 3.0.3
+                info: {title: Sneaky, version: '1'}
+                servers: [{url: 'https://sneaky.example.com'}]
+                paths:
+                  /x:
+                    get:
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema: {$ref: '%s#/Secret'}
+                """.formatted(metadataRef));
+        String redirectToMetadata = "/moved-" + run + ".yaml";
+        AirlockFixtures.wiremock().stubFor(com.github.tomakehurst.wiremock.client.WireMock.get(
+                com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo(redirectToMetadata))
+                .willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(302)
+                        .withHeader("Location", "http://169.254.169.254/latest/meta-data/iam/security-credentials/")));
+        String notOpenApi = "/readme-" + run + ".yaml";
+        serve(notOpenApi, "title: just some notes\nitems: [1, 2]\n");
+        return List.of(
+                new Hostile("malformed yaml", url(malformedYaml), "not valid YAML", "line"),
+                new Hostile("malformed json", url(malformedJson), "not valid JSON at line 2"),
+                new Hostile("bomb", url(bomb), "aliases"),
+                new Hostile("fifty megabytes", LargeDocument.url(), "than the limit of 10485760 bytes"),
+                new Hostile("ref to metadata", url(refToMetadata), "external $ref " + metadataRef, "cloud metadata"),
+                new Hostile("redirect to metadata", url(redirectToMetadata), "169.254.169.254", "cloud metadata"),
+                new Hostile("notes", url(notOpenApi), "not an OpenAPI or Swagger document"),
+                new Hostile("metadata", "http://169.254.169.254/latest/openapi.json", "cloud metadata"),
+                new Hostile("down", "http://127.0.0.1:1/openapi.json", "cannot connect to 127.0.0.1:1"));
+    }
+
+    /** An API whose response schema refers to another document that refers back to the first. */
+    private static String serveCyclicRefs(String base) {
+        serve(base + "/openapi.yaml", """
+                openapi: 3.0.3
+                info: {title: Cycles, version: '1'}
+                servers: [{url: 'https://cycles.example.com'}]
+                paths:
+                  /nodes:
+                    get:
+                      operationId: listNodes
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema: {$ref: 'node.yaml#/Node'}
+                """);
+        serve(base + "/node.yaml", """
+                Node:
+                  type: object
+                  properties:
+                    name: {type: string}
+                    parent: {$ref: 'parent.yaml#/Parent'}
+                """);
+        serve(base + "/parent.yaml", """
+                Parent:
+                  type: object
+                  properties:
+                    child: {$ref: 'node.yaml#/Node'}
+                """);
+        return url(base + "/openapi.yaml");
     }
 
     @Test
@@ -229,19 +319,51 @@ class AirlockSourcesTest {
     }
 
     @Test
-    void notificationsCanBeReadOneByOneOrAllAtOnce() {
+    void notificationsAreReadByEachReaderOnTheirOwn() {
         String path = "/notify-" + UUID.randomUUID() + ".yaml";
         serve(path, petApi("Notify Shop", "All pets"));
         scan(createSource(Map.of("name", "notify", "type", "openapi", "url", url(path))).getString("id"));
+        String another = "/notify-too-" + UUID.randomUUID() + ".yaml";
+        serve(another, petApi("Notify Too", "All pets"));
+        scan(createSource(Map.of("name", "notify-too", "type", "openapi", "url", url(another))).getString("id"));
 
         JsonPath page = given().header("X-API-Key", VIEWER).get("/notifications?unreadOnly=true").then().statusCode(200)
                 .extract().jsonPath();
-        assertThat(page.getLong("unread")).isPositive();
+        assertThat(page.getLong("unread")).isGreaterThanOrEqualTo(2);
         String first = page.getString("items[0].id");
+        String second = page.getString("items[1].id");
+        given().header("X-API-Key", VIEWER).post("/notifications/" + first + "/read").then().statusCode(204);
         given().header("X-API-Key", VIEWER).post("/notifications/" + first + "/read").then().statusCode(204);
         given().header("X-API-Key", VIEWER).post("/notifications/" + UUID.randomUUID() + "/read").then().statusCode(404);
+        given().header("X-API-Key", VIEWER).get("/notifications?page=" + Integer.MAX_VALUE + "&size=200").then()
+                .statusCode(200).body("items", org.hamcrest.Matchers.empty());
+        given().header("X-API-Key", VIEWER).get("/notifications?size=0").then().statusCode(400);
+        given().header("X-API-Key", VIEWER).post("/notifications/not-a-uuid/read").then().statusCode(404);
+        assertThat(readAt(VIEWER, first)).as("read for the viewer who marked it").isNotNull();
+        assertThat(readAt(ADMIN, first)).as("a viewer's read does not hide it from the admins").isNull();
+
         given().header("X-API-Key", ADMIN).post("/notifications/read-all").then().statusCode(200);
-        given().header("X-API-Key", VIEWER).get("/notifications").then().body("unread", equalTo(0));
+        assertThat(readAt(ADMIN, first)).isNotNull();
+        assertThat(readAt(ADMIN, second)).isNotNull();
+        assertThat(readAt(VIEWER, second)).as("the admin's read-all is the admin's own").isNull();
+    }
+
+    /** When this caller read the notification (null: unread); pages through, as failing scans keep adding more. */
+    private static String readAt(String key, String notificationId) {
+        for (int page = 0; page < 100; page++) {
+            JsonPath body = given().header("X-API-Key", key).get("/notifications?size=200&page=" + page).then()
+                    .statusCode(200).extract().jsonPath();
+            List<Map<String, Object>> items = body.getList("items");
+            for (Map<String, Object> item : items) {
+                if (notificationId.equals(item.get("id"))) {
+                    return (String) item.get("readAt");
+                }
+            }
+            if (items.size() < 200) {
+                break;
+            }
+        }
+        throw new AssertionError(notificationId + " is not listed for " + key);
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.toolsmith.librarian.TestTools;
 import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.LogCapture;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -24,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.logging.Level;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -62,13 +64,14 @@ class SearchRequestsTest {
     }
 
     @Test
-    void theReplyContinuesTheTraceOfTheRequest() {
+    void theReplyContinuesTheTraceOfTheRequestAndItsLogLinesNameTheStepAndTrace() {
         index(TestTools.weather("tr.weather"));
         String stepId = "step-" + UUID.randomUUID();
         String traceId = UUID.randomUUID().toString().replace("-", "");
         String askingSpan = "00f067aa0ba902b7";
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
-                KafkaTestClient.Reader replies = kafka.reader(Topics.TOOL_SEARCH_REPLIES)) {
+                KafkaTestClient.Reader replies = kafka.reader(Topics.TOOL_SEARCH_REPLIES);
+                LogCapture log = LogCapture.of(SearchRequestListener.class, Level.FINE)) {
             EventEnvelope request = kafka.codec().envelope(new SearchRequest(stepId, "weather forecast for a city",
                     "GET_FORECAST", List.of("city"), null, 5, "planner-a"), "/test", stepId)
                     .withTraceparent("00-" + traceId + "-" + askingSpan + "-01");
@@ -82,6 +85,12 @@ class SearchRequestsTest {
             String[] parts = reply.traceparent().split("-");
             assertThat(parts[1]).isEqualTo(traceId);
             assertThat(parts[2]).isNotEqualTo(askingSpan);
+
+            // What the librarian logs while answering carries the step and trace ids of the asking step.
+            assertThat(log.lines()).filteredOn(line -> line.message().startsWith("search for GET_FORECAST"))
+                    .filteredOn(line -> stepId.equals(line.mdc().get("stepId")))
+                    .singleElement()
+                    .satisfies(line -> assertThat(line.mdc()).containsEntry("traceId", traceId));
         }
     }
 
