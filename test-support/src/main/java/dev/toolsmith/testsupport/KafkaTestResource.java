@@ -3,6 +3,7 @@ package dev.toolsmith.testsupport;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.common.test.TestKitNodes;
 
 /**
@@ -16,6 +17,7 @@ public class KafkaTestResource implements QuarkusTestResourceLifecycleManager {
     @Override
     public synchronized Map<String, String> start() {
         if (cluster == null) {
+            keepBrokerFromEndingTheJvm();
             try {
                 KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                         .setCombined(true)
@@ -51,6 +53,21 @@ public class KafkaTestResource implements QuarkusTestResourceLifecycleManager {
             throw new IllegalStateException("the Kafka test broker is not started");
         }
         return cluster.bootstrapServers();
+    }
+
+    /**
+     * The broker shares the test JVM, and Kafka ends its process on a fatal broker error: a log directory that
+     * fails while the broker shuts down in the JVM's exit hooks is enough. That would turn a green run into a
+     * failed fork ("Error occurred in starting fork", a non-zero exit after every test passed). Kafka's own
+     * test harness replaces these procedures the same way; the reason still reaches the build log.
+     */
+    private static void keepBrokerFromEndingTheJvm() {
+        Exit.setExitProcedure((status, message) -> {
+            throw new IllegalStateException("in-process Kafka broker asked to exit(" + status + "): " + message);
+        });
+        Exit.setHaltProcedure((status, message) -> {
+            throw new IllegalStateException("in-process Kafka broker asked to halt(" + status + "): " + message);
+        });
     }
 
     private static synchronized void shutdown() {
