@@ -54,8 +54,8 @@ public final class ToolIndex implements AutoCloseable {
     private final LexicalIndex lexical = new LexicalIndex();
     private final HybridRanker ranker = new HybridRanker();
     private Entry[] entries = new Entry[INITIAL_CAPACITY];
-    /** The leading part of each whole-tool vector, slot-major, for the exact first-pass scan. */
-    private float[] toolVectors;
+    /** Every whole-tool vector in int8, slot-major, for the passes over the whole catalog. */
+    private final QuantizedVectors quantized;
     private int highWater;
 
     public ToolIndex(TextEmbedder embedder) {
@@ -63,7 +63,7 @@ public final class ToolIndex implements AutoCloseable {
         this.vectorizer = new ToolVectorizer(embedder);
         this.dim = embedder.dimension();
         this.primaryDim = embedder.primaryDimension();
-        this.toolVectors = new float[INITIAL_CAPACITY * primaryDim];
+        this.quantized = new QuantizedVectors(dim, INITIAL_CAPACITY);
     }
 
     /** An index over the default in-process models (all-MiniLM-L6-v2 + bge-small-en-v1.5-q, averaged). */
@@ -126,7 +126,7 @@ public final class ToolIndex implements AutoCloseable {
                     e.status = requested != null ? requested : entries[slot].status;
                 }
                 entries[slot] = e;
-                System.arraycopy(e.vectors.tool(), 0, toolVectors, slot * primaryDim, primaryDim);
+                quantized.set(slot, e.vectors.tool());
                 lexical.upsert(e.tool.id(), slot, e.text);
             }
             lexical.refresh();
@@ -144,7 +144,7 @@ public final class ToolIndex implements AutoCloseable {
                 return false;
             }
             entries[slot] = null;
-            Arrays.fill(toolVectors, slot * primaryDim, (slot + 1) * primaryDim, 0f);
+            quantized.clear(slot);
             freeSlots.push(slot);
             lexical.delete(toolId);
             lexical.refresh();
@@ -303,8 +303,9 @@ public final class ToolIndex implements AutoCloseable {
             }
             SlotFilter filter = new SlotFilter(query);
             int k = Math.max(SearchDefaults.CANDIDATES, query.limit());
-            TopSlots dense = qv == null ? new TopSlots(0) : denseScan(qv, filter, k);
-            HybridRanker.Stats denseStats = qv == null ? HybridRanker.Stats.NONE : denseStats(qv);
+            QuantizedVectors.Query q8 = qv == null ? null : QuantizedVectors.query(qv);
+            TopSlots dense = qv == null ? new TopSlots(0) : denseScan(q8, filter, k);
+            HybridRanker.Stats denseStats = qv == null ? HybridRanker.Stats.NONE : denseStats(q8);
             TopSlots lexicalTop = mode == RetrievalMode.DENSE ? new TopSlots(0) : lexical.search(terms, filter, k);
             HybridRanker.Stats lexicalStats = lexicalTop.stats(live, MIN_LEXICAL_STD);
             List<HybridRanker.Candidate> ranked = ranker.rank(mode, qv, dense, denseStats, lexicalTop,
@@ -346,34 +347,16 @@ public final class ToolIndex implements AutoCloseable {
     }
 
     /**
-     * First pass over every tool: the query against the leading {@link TextEmbedder#primaryDimension()}
-     * components only (the full vector re-scores the shortlist), four accumulators so the JIT keeps the
-     * loop in registers. Filters apply here, before the cut.
+     * First pass over every tool: the int8 query against the leading {@link TextEmbedder#primaryDimension()}
+     * components only (the exact float vectors re-score the shortlist). Filters apply here, before the cut.
      */
-    private TopSlots denseScan(float[] q, SlotFilter filter, int k) {
+    private TopSlots denseScan(QuantizedVectors.Query q, SlotFilter filter, int k) {
         TopSlots top = new TopSlots(k);
-        float[] v = toolVectors;
-        int p = primaryDim;
         for (int slot = 0; slot < highWater; slot++) {
             if (entries[slot] == null) {
                 continue;
             }
-            int base = slot * p;
-            float s0 = 0;
-            float s1 = 0;
-            float s2 = 0;
-            float s3 = 0;
-            int i = 0;
-            for (; i + 3 < p; i += 4) {
-                s0 += q[i] * v[base + i];
-                s1 += q[i + 1] * v[base + i + 1];
-                s2 += q[i + 2] * v[base + i + 2];
-                s3 += q[i + 3] * v[base + i + 3];
-            }
-            for (; i < p; i++) {
-                s0 += q[i] * v[base + i];
-            }
-            float score = (s0 + s1) + (s2 + s3);
+            float score = quantized.dot(q, slot, primaryDim);
             if (top.wouldAccept(score) && filter.test(slot)) {
                 top.offer(slot, score);
             }
@@ -385,7 +368,7 @@ public final class ToolIndex implements AutoCloseable {
      * Mean and deviation of the full dense similarity over the catalog, from an even sample of at most
      * {@value #STATS_SAMPLE} tools (exact for smaller catalogs).
      */
-    private HybridRanker.Stats denseStats(float[] q) {
+    private HybridRanker.Stats denseStats(QuantizedVectors.Query q) {
         int stride = Math.max(1, highWater / STATS_SAMPLE);
         double sum = 0;
         double sumSq = 0;
@@ -395,7 +378,7 @@ public final class ToolIndex implements AutoCloseable {
             if (e == null) {
                 continue;
             }
-            double d = HybridRanker.dot(q, e.vectors.tool());
+            double d = quantized.dot(q, slot, dim);
             sum += d;
             sumSq += d * d;
             n++;
@@ -449,7 +432,7 @@ public final class ToolIndex implements AutoCloseable {
         }
         int capacity = Math.max(slots, entries.length * 2);
         entries = Arrays.copyOf(entries, capacity);
-        toolVectors = Arrays.copyOf(toolVectors, capacity * primaryDim);
+        quantized.ensureCapacity(capacity);
     }
 
     /** A tool with its vectors and, optionally, its status, for {@link #upsertAll(Collection)}. */

@@ -122,15 +122,20 @@ public final class RetrievalBenchmark {
         }
     }
 
-    /** The production ensemble unless {@code --model bge|minilm} asks for one model alone. */
+    /**
+     * The production ensemble unless {@code --model} names one model ({@code bge-small-en-v1.5-q}) or a
+     * pair ({@code all-minilm-l6-v2+bge-small-en-v1.5-q}) by {@link EmbeddingModelChoice#id()}.
+     */
     private static TextEmbedder embedder(String model) {
-        if (model.startsWith("bge")) {
-            return OnnxTextEmbedder.create(EmbeddingModelChoice.BGE_SMALL_EN_V15_Q);
+        if (model.equals("ensemble")) {
+            return EnsembleTextEmbedder.defaultEnsemble();
         }
-        if (model.startsWith("mini")) {
-            return OnnxTextEmbedder.create(EmbeddingModelChoice.ALL_MINILM_L6_V2);
+        String[] ids = model.split("\\+");
+        if (ids.length == 1) {
+            return OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[0]));
         }
-        return EnsembleTextEmbedder.defaultEnsemble();
+        return new EnsembleTextEmbedder(OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[0])),
+                OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[1])));
     }
 
     private static ObjectNode run(ToolIndex index, List<Datasets.LabelledQuery> queries, RetrievalMode mode,

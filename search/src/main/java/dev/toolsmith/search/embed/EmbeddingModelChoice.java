@@ -11,6 +11,10 @@ public enum EmbeddingModelChoice {
 
     /** sentence-transformers all-MiniLM-L6-v2, fp32 (90 MB), mean pooling, symmetric (no query prefix). */
     ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json",
+            PoolingMode.MEAN, ""),
+
+    /** all-MiniLM-L6-v2, int8-quantised (23 MB): about a third of the fp32 model's time per query. */
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json",
             PoolingMode.MEAN, "");
 
     final String id;
@@ -30,6 +34,17 @@ public enum EmbeddingModelChoice {
 
     public String id() {
         return id;
+    }
+
+    /** The choice with this {@link #id()}, e.g. {@code all-minilm-l6-v2-q}. */
+    public static EmbeddingModelChoice byId(String id) {
+        for (EmbeddingModelChoice choice : values()) {
+            if (choice.id.equals(id)) {
+                return choice;
+            }
+        }
+        throw new IllegalArgumentException("unknown embedding model '" + id + "'; known: "
+                + java.util.Arrays.stream(values()).map(EmbeddingModelChoice::id).toList());
     }
 
     public String queryPrefix() {

@@ -31,9 +31,9 @@ public final class EnsembleTextEmbedder implements TextEmbedder, AutoCloseable {
         this.second = second;
     }
 
-    /** all-MiniLM-L6-v2 then bge-small-en-v1.5-q: the production setting. */
+    /** all-MiniLM-L6-v2 (int8) then bge-small-en-v1.5-q: the production setting (docs/search.md). */
     public static EnsembleTextEmbedder defaultEnsemble() {
-        return new EnsembleTextEmbedder(OnnxTextEmbedder.create(EmbeddingModelChoice.ALL_MINILM_L6_V2),
+        return new EnsembleTextEmbedder(OnnxTextEmbedder.create(EmbeddingModelChoice.ALL_MINILM_L6_V2_Q),
                 OnnxTextEmbedder.create(EmbeddingModelChoice.BGE_SMALL_EN_V15_Q));
     }
 
