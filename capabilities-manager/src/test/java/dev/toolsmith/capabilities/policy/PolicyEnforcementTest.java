@@ -44,6 +44,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -190,6 +191,51 @@ class PolicyEnforcementTest {
         assertThat(halves.tryAcquire(toolId, "planner-2", fourPerMinute)).isEmpty();
         assertThat(halves.tryAcquire(toolId, "planner-3", fourPerMinute)).get().asString()
                 .contains("rate limit of " + toolId + " reached (4/min)");
+    }
+
+    @Inject
+    UsageReservations reservations;
+
+    @Test
+    void aReservationCountsInEveryPeriodOrInNoneAndALoweredLimitHoldsFromTheNextCall() {
+        String toolId = Tool.fresh("periods").toolId();
+        Instant now = Instant.parse("2026-03-14T10:00:00Z");
+        UsagePolicy threePerMonth = new UsagePolicy(null, new UsagePolicy.Quota(10L, 3L), null, null, null);
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(reservations.reserve(toolId, threePerMonth, now)).isInstanceOf(UsageReservations.Result.Reserved.class);
+        }
+        UsageReservations.Result fourth = reservations.reserve(toolId, threePerMonth, now);
+        assertThat(fourth).isInstanceOfSatisfying(UsageReservations.Result.Refused.class, refused -> assertThat(refused.reason())
+                .contains("monthly quota of 3 calls", toolId));
+        // the refused call was not counted in the day either: the statement failed as a whole
+        assertThat(callsCounted(toolId, "DAY")).isEqualTo(3);
+        assertThat(callsCounted(toolId, "MONTH")).isEqualTo(3);
+
+        UsagePolicy twoPerDay = new UsagePolicy(null, new UsagePolicy.Quota(2L, 100L), null, null, null);
+        assertThat(reservations.reserve(toolId, twoPerDay, now)).isInstanceOfSatisfying(UsageReservations.Result.Refused.class,
+                refused -> assertThat(refused.reason()).contains("daily quota of 2 calls"));
+
+        UsageReservations.Result reserved = reservations.reserve(toolId, threePerMonth, now.plus(Duration.ofDays(30)));
+        assertThat(reserved).isInstanceOf(UsageReservations.Result.Reserved.class); // a new month starts afresh
+        reservations.release(((UsageReservations.Result.Reserved) reserved).reservation());
+        assertThat(reservations.reserve(toolId, threePerMonth, now.plus(Duration.ofDays(30))))
+                .isInstanceOf(UsageReservations.Result.Reserved.class);
+    }
+
+    private long callsCounted(String toolId, String kind) {
+        try (var connection = dataSource.getConnection();
+                var query = connection.prepareStatement("SELECT calls FROM usage_period WHERE tool_id = ? AND period_kind = ? "
+                        + "AND period_start = ?")) {
+            query.setString(1, toolId);
+            query.setString(2, kind);
+            query.setDate(3, java.sql.Date.valueOf(kind.equals("DAY") ? "2026-03-14" : "2026-03-01"));
+            try (var row = query.executeQuery()) {
+                return row.next() ? row.getLong(1) : 0;
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
