@@ -39,8 +39,26 @@ public class Outbox {
      * Inside a traced unit of work the event carries its trace ({@code traceparent}), so consumers continue it.
      */
     public Uni<EventEnvelope> append(String topic, String key, Object message) {
-        EventEnvelope envelope = codec.envelope(message, config.eventSource(), key)
-                .withTraceparent(tracing.currentTraceparent());
+        EventEnvelope envelope = envelope(key, message);
+        return row(topic, key, envelope).persist()
+                .chain(() -> Panache.getSession())
+                .chain(session -> session.createNativeQuery(notifyStatement).executeUpdate())
+                .replaceWith(envelope);
+    }
+
+    /**
+     * The outbox row for {@code message}, not yet written: for a writer that inserts it in a statement of
+     * its own (it must also {@code pg_notify} {@link #channel()} in the same transaction).
+     */
+    public OutboxEvent prepare(String topic, String key, Object message) {
+        return row(topic, key, envelope(key, message));
+    }
+
+    private EventEnvelope envelope(String key, Object message) {
+        return codec.envelope(message, config.eventSource(), key).withTraceparent(tracing.currentTraceparent());
+    }
+
+    private OutboxEvent row(String topic, String key, EventEnvelope envelope) {
         OutboxEvent row = new OutboxEvent();
         row.id = UUID.fromString(envelope.id());
         row.topic = topic;
@@ -48,10 +66,12 @@ public class Outbox {
         row.eventType = envelope.type();
         row.envelope = new String(codec.serialize(envelope), java.nio.charset.StandardCharsets.UTF_8);
         row.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
-        return row.persist()
-                .chain(() -> Panache.getSession())
-                .chain(session -> session.createNativeQuery(notifyStatement).executeUpdate())
-                .replaceWith(envelope);
+        return row;
+    }
+
+    /** The channel the relay listens on; a notification on it at commit wakes the relay. */
+    public String channel() {
+        return OutboxRelay.channelFor(config.schema());
     }
 
     /**

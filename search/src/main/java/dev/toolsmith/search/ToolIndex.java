@@ -365,8 +365,9 @@ public final class ToolIndex implements AutoCloseable {
     }
 
     /**
-     * Mean and deviation of the full dense similarity over the catalog, from an even sample of at most
-     * {@value #STATS_SAMPLE} tools (exact for smaller catalogs).
+     * Mean and deviation of the full dense similarity over the catalog, from every
+     * {@code ⌊n / }{@value #STATS_SAMPLE}{@code ⌋}-th tool: exact up to {@value #STATS_SAMPLE} tools, then
+     * between {@value #STATS_SAMPLE} and twice that many (2,500 at 10,000 tools).
      */
     private HybridRanker.Stats denseStats(QuantizedVectors.Query q) {
         int stride = Math.max(1, highWater / STATS_SAMPLE);

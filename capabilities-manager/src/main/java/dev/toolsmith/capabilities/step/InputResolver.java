@@ -36,6 +36,11 @@ public class InputResolver {
         }
     }
 
+    /** Whether any input names an earlier step's output (resolving those reads the database). */
+    public static boolean hasReferences(PlanStep step) {
+        return step.inputs().values().stream().anyMatch(StepInput::isReference);
+    }
+
     public Uni<Resolved> resolve(PlanStep step) {
         ObjectNode values = JsonNodeFactory.instance.objectNode();
         List<Map.Entry<String, StepInput>> references = new ArrayList<>();

@@ -15,9 +15,17 @@ import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
- * The two transaction shapes a step can take. Both claim the step id before anything runs, so each
- * step id does its work at most once; a step whose claim exists gets the stored result.
+ * The shapes a step's bookkeeping can take. Each makes sure a step id does its work at most once and
+ * that a step id seen before gets the stored result.
  * <ul>
+ * <li>{@link #runThenRecord}: the hot path of known verbs, for side-effect-free work on literal inputs:
+ * look the step id up, run, then write the finished row and its event in one statement
+ * ({@link FinishedStepWriter}). Nothing is claimed first, so a crash before the write leaves nothing and
+ * the redelivery runs the step as if for the first time. A redelivered or resubmitted step finds its row
+ * and does not run; two deliveries of one step id racing on two replicas (a plan's steps go to one
+ * consumer; this needs the REST door and Kafka at the same instant) may both compute, but only one
+ * writes and announces, and the other answers with that stored result. Work with effects never comes
+ * here.</li>
  * <li>{@link #inOneTransaction}: claim, resolve inputs, run, record the result and its event, commit.
  * For side-effect-free work (internal plugins): a crash rolls everything back and the redelivery runs
  * it as if for the first time; one transaction keeps the hot path to one commit.</li>
@@ -34,11 +42,30 @@ public class StepFlows {
     private final StepStore store;
     private final InputResolver inputs;
     private final StepRecorder recorder;
+    private final FinishedStepWriter finished;
 
-    public StepFlows(StepStore store, InputResolver inputs, StepRecorder recorder) {
+    public StepFlows(StepStore store, InputResolver inputs, StepRecorder recorder, FinishedStepWriter finished) {
         this.store = store;
         this.inputs = inputs;
         this.recorder = recorder;
+        this.finished = finished;
+    }
+
+    /** Only for side-effect-free work on a step without references ({@link InputResolver#hasReferences}). */
+    public Uni<StepOutcome> runThenRecord(PlanStep step, Function<ObjectNode, Uni<StepResult>> work) {
+        Executor backToStep = onCurrentContext();
+        return finished.existing(step.stepId()).chain(seen -> {
+            if (seen.isPresent()) {
+                return Uni.createFrom().item(seen.get());
+            }
+            return inputs.resolve(step)
+                    .chain(resolved -> resolved.ok() ? work.apply(resolved.values())
+                            : Uni.createFrom().item(failed(step, resolved.error())))
+                    .emitOn(backToStep) // the event carries the step's trace, which lives on its context
+                    .chain(result -> finished.insert(step, result).chain(written -> written
+                            ? Uni.createFrom().item(StepOutcome.ran(result))
+                            : finished.existing(step.stepId()).map(stored -> stored.orElseGet(StepOutcome::pending))));
+        });
     }
 
     private record Done(StepOutcome outcome, Runnable afterCommit) {

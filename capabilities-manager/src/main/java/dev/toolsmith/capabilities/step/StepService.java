@@ -96,6 +96,9 @@ public class StepService {
         }
         Optional<Plugin> plugin = registry.byVerb(step.actionVerb());
         if (plugin.isPresent()) {
+            if (executors.forPlugin(plugin.get()).sideEffectFree() && !InputResolver.hasReferences(step)) {
+                return flows.runThenRecord(step, inputs -> runner.run(step, plugin.get(), inputs, null));
+            }
             return run(step, plugin.get(), inputs -> runner.run(step, plugin.get(), inputs, null).map(Completion::of));
         }
         Optional<Alias> alias = aliases.find(step.actionVerb());
