@@ -26,19 +26,21 @@ import java.util.Optional;
 public class FinishedStepWriter {
 
     private static final String FIND = "SELECT state, result::text FROM step_execution WHERE step_id = $1";
+    // The stored result is the event's payload: the result is serialised once, inside its envelope ($10).
     private static final String INSERT = """
-            WITH step AS (
+            WITH event_json AS (SELECT CAST(CAST($10 AS text) AS jsonb) -> 'data' AS result),
+            step AS (
                 INSERT INTO step_execution (step_id, plan_id, action_verb, caller, state, status, result, outputs,
                                             completed_at)
-                VALUES ($1, $2, $3, $4, 'DONE', $5, CAST(CAST($6 AS text) AS jsonb),
-                        COALESCE(CAST(CAST($6 AS text) AS jsonb) -> 'outputs', 'null'::jsonb), now())
+                SELECT $1, $2, $3, $4, 'DONE', $5, result, COALESCE(result -> 'outputs', 'null'::jsonb), now()
+                FROM event_json
                 ON CONFLICT (step_id) DO NOTHING
                 RETURNING step_id),
             event AS (
                 INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, created_at)
-                SELECT $7, $8, $9, $10, $11, $12 FROM step
+                SELECT $6, $7, $8, $9, $10, $11 FROM step
                 RETURNING id)
-            SELECT pg_notify($13, '') FROM event""";
+            SELECT pg_notify($12, '') FROM event""";
 
     private final Pool pool;
     private final Outbox outbox;
@@ -71,7 +73,7 @@ public class FinishedStepWriter {
         OutboxEvent event = outbox.prepare(Topics.STEP_RESULTS, result.planId(), result);
         Tuple values = Tuple.tuple()
                 .addString(step.stepId()).addString(step.planId()).addString(step.actionVerb()).addString(step.caller())
-                .addString(result.status().name()).addString(json(result))
+                .addString(result.status().name())
                 .addUUID(event.id).addString(event.topic).addString(event.messageKey).addString(event.eventType)
                 .addString(event.envelope).addOffsetDateTime(event.createdAt)
                 .addString(outbox.channel());
@@ -83,14 +85,6 @@ public class FinishedStepWriter {
             return mapper.readValue(json, StepResult.class);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored result of step " + stepId + " is unreadable: " + e.getMessage(), e);
-        }
-    }
-
-    private String json(StepResult result) {
-        try {
-            return mapper.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a result is always serialisable", e);
         }
     }
 }
