@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.engineer.gaps.BuildRequest;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.panache.common.Page;
@@ -47,9 +48,7 @@ public class BuildRequestResource {
     public Uni<PageView<BuildRequestView>> list(@QueryParam("page") Integer page, @QueryParam("size") Integer size) {
         int p = page == null ? 0 : page;
         int s = size == null ? 20 : size;
-        if (p < 0 || s < 1 || s > 100) {
-            throw new IllegalArgumentException("page must be 0 or more and size between 1 and 100");
-        }
+        Paging.check(p, s, 100);
         return BuildRequest.<BuildRequest>findAll(Sort.descending("timesSeen").and("updatedAt", Sort.Direction.Descending))
                 .page(Page.of(p, s)).list()
                 .chain(items -> BuildRequest.count().map(total -> new PageView<>(items.stream().map(this::view).toList(),

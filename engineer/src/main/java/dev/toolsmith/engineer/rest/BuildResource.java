@@ -6,6 +6,7 @@ import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.engineer.jobs.BuildJob;
 import dev.toolsmith.engineer.jobs.BuildJobs;
 import dev.toolsmith.engineer.jobs.BuildState;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -50,12 +51,7 @@ public class BuildResource {
         BuildState filter = state(state);
         int p = page == null ? 0 : page;
         int s = size == null ? 20 : size;
-        if (p < 0) {
-            throw new IllegalArgumentException("page must be 0 or more, got " + p);
-        }
-        if (s < 1 || s > 100) {
-            throw new IllegalArgumentException("size must be between 1 and 100, got " + s);
-        }
+        Paging.check(p, s, 100);
         String tool = toolId == null || toolId.isBlank() ? null : toolId;
         return jobs.page(filter, tool, p, s).chain(items -> jobs.count(filter, tool)
                 .map(total -> new PageView<>(items.stream().map(job -> view(job, false)).toList(), total, p, s)));

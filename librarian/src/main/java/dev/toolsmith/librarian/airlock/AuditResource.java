@@ -2,6 +2,7 @@ package dev.toolsmith.librarian.airlock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Page;
@@ -54,9 +55,7 @@ public class AuditResource {
             @QueryParam("subjectType") String subjectType, @QueryParam("subjectId") String subjectId,
             @QueryParam("from") String from, @QueryParam("to") String to,
             @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size) {
-        if (page < 0 || size < 1 || size > ReviewResource.MAX_PAGE_SIZE) {
-            throw new IllegalArgumentException("page must be ≥ 0 and size within 1.." + ReviewResource.MAX_PAGE_SIZE);
-        }
+        Paging.check(page, size, ReviewResource.MAX_PAGE_SIZE);
         StringBuilder where = new StringBuilder("1 = 1");
         Parameters params = new Parameters();
         if (actor != null && !actor.isBlank()) {

@@ -1,5 +1,6 @@
 package dev.toolsmith.librarian.airlock;
 
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Page;
@@ -49,9 +50,7 @@ public class GapResource {
     @Operation(summary = "Gaps, most frequent first, with the candidates matched to each")
     public Uni<GapPage> list(@QueryParam("page") @DefaultValue("0") int page,
             @QueryParam("size") @DefaultValue("50") int size) {
-        if (page < 0 || size < 1 || size > ReviewResource.MAX_PAGE_SIZE) {
-            throw new IllegalArgumentException("page must be ≥ 0 and size within 1.." + ReviewResource.MAX_PAGE_SIZE);
-        }
+        Paging.check(page, size, ReviewResource.MAX_PAGE_SIZE);
         return Panache.withSession(() -> GapEntity.<GapEntity>find("order by timesSeen desc, lastSeenAt desc")
                 .page(Page.of(page, size)).list().chain(gaps -> GapEntity.count().chain(total -> {
                     List<String> verbs = gaps.stream().map(g -> g.normalizedVerb).toList();

@@ -1,5 +1,6 @@
 package dev.toolsmith.librarian.airlock;
 
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -58,9 +59,7 @@ public class NotificationResource {
             description = "readAt and unread are the caller's own: each reader marks what they have read.")
     public Uni<ItemPage> list(@QueryParam("unreadOnly") @DefaultValue("false") boolean unreadOnly,
             @QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size) {
-        if (page < 0 || size < 1 || size > ReviewResource.MAX_PAGE_SIZE) {
-            throw new IllegalArgumentException("page must be ≥ 0 and size within 1.." + ReviewResource.MAX_PAGE_SIZE);
-        }
+        Paging.check(page, size, ReviewResource.MAX_PAGE_SIZE);
         String reader = reader();
         return Panache.withSession(() -> reads.page(reader, unreadOnly, page, size)
                 .chain(rows -> reads.count(reader, unreadOnly).chain(total -> reads.count(reader, true)

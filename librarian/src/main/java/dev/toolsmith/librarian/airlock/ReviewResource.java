@@ -1,6 +1,7 @@
 package dev.toolsmith.librarian.airlock;
 
 import dev.toolsmith.eventing.rest.ApiError;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Multi;
@@ -67,12 +68,7 @@ public class ReviewResource {
             @QueryParam("gap") String gap,
             @QueryParam("page") @DefaultValue("0") int page,
             @QueryParam("size") @DefaultValue("50") int size) {
-        if (page < 0) {
-            throw new IllegalArgumentException("page: " + page + " is below 0");
-        }
-        if (size < 1 || size > MAX_PAGE_SIZE) {
-            throw new IllegalArgumentException("size: " + size + " is outside 1.." + MAX_PAGE_SIZE);
-        }
+        Paging.check(page, size, MAX_PAGE_SIZE);
         String riskFilter = risk == null || risk.isBlank() ? null : ReviewService.parseRisk(risk).name();
         String gapFilter = gap == null || gap.isBlank() ? null : gap.trim();
         return queries.list(new ReviewQueries.Filter(source, statuses(status), riskFilter, gapFilter), page, size);

@@ -3,6 +3,7 @@ package dev.toolsmith.librarian.catalog;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.eventing.rest.ApiError;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import dev.toolsmith.librarian.search.LocalIndexUpdates;
 import io.smallrye.mutiny.Uni;
@@ -94,12 +95,7 @@ public class CatalogResource {
             @Parameter(description = "active or disabled") @QueryParam("status") String status,
             @Parameter(description = "page number from 0") @QueryParam("page") @DefaultValue("0") int page,
             @Parameter(description = "page size, 1..200") @QueryParam("size") @DefaultValue("50") int size) {
-        if (page < 0) {
-            throw new IllegalArgumentException("page: " + page + " is below 0");
-        }
-        if (size < 1 || size > MAX_PAGE_SIZE) {
-            throw new IllegalArgumentException("size: " + size + " is outside 1.." + MAX_PAGE_SIZE);
-        }
+        Paging.check(page, size, MAX_PAGE_SIZE);
         Optional<ToolStatus> wanted = Optional.empty();
         if (status != null && !status.isBlank()) {
             wanted = Optional.of(ToolStatus.parse(status).orElseThrow(() -> new IllegalArgumentException(

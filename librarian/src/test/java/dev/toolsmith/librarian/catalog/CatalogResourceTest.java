@@ -175,6 +175,9 @@ class CatalogResourceTest {
                 .body("error", containsString("size"));
         given().header("X-API-Key", VIEWER_KEY).queryParam("page", -1).get("/tools").then().statusCode(400)
                 .body("error", containsString("page"));
+        // page × size past what an offset can hold: named, not Hibernate's "First result cannot be negative"
+        given().header("X-API-Key", VIEWER_KEY).queryParam("page", Integer.MAX_VALUE).queryParam("size", 200).get("/tools")
+                .then().statusCode(400).body("error", containsString("page: " + Integer.MAX_VALUE + " is past the last page"));
     }
 
     @Test
