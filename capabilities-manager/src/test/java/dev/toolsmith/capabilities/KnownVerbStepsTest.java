@@ -12,6 +12,7 @@ import static org.hamcrest.Matchers.hasItems;
 
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.step.AbandonedStepSweeper;
+import dev.toolsmith.capabilities.step.FinishedStepWriter;
 import dev.toolsmith.capabilities.support.CountingPlugin;
 import dev.toolsmith.capabilities.support.LlmStubResource;
 import dev.toolsmith.capabilities.support.RelayLikeProducer;
@@ -48,6 +49,9 @@ import org.junit.jupiter.api.Test;
 class KnownVerbStepsTest {
 
     private static final String PLANNER = "planner-key";
+
+    @Inject
+    FinishedStepWriter finishedSteps;
 
     @Inject
     AbandonedStepSweeper sweeper;
@@ -261,6 +265,36 @@ class KnownVerbStepsTest {
             assertThat(result.error()).startsWith("interrupted");
             assertThat(CountingPlugin.runs(key)).isZero();
         }
+    }
+
+    @Test
+    void twoWritersOfOneFinishedStepLeaveOneRowAndOneEvent() throws Throwable {
+        String plan = id("plan");
+        PlanStep step = step("race-" + plan, plan, "TEST_COUNT", inputs("key", id("count")));
+        StepResult ran = new StepResult(step.stepId(), plan, StepStatus.SUCCEEDED,
+                java.util.Map.of("runs", com.fasterxml.jackson.databind.node.IntNode.valueOf(1)), null, null, null, null,
+                null, java.time.Instant.parse("2026-11-24T06:00:00Z"));
+
+        boolean first = VertxContextSupport.subscribeAndAwait(() -> finishedSteps.insert(step, ran));
+        boolean second = VertxContextSupport.subscribeAndAwait(() -> finishedSteps.insert(step, ran));
+
+        assertThat(first).isTrue();
+        assertThat(second).as("the second writer finds the row and writes nothing").isFalse();
+        try (Connection db = db(); PreparedStatement events = db.prepareStatement(
+                "SELECT count(*) FROM capabilities.outbox_event WHERE message_key = ? AND envelope LIKE ?")) {
+            events.setString(1, plan);
+            events.setString(2, "%" + step.stepId() + "%");
+            try (var count = events.executeQuery()) {
+                count.next();
+                assertThat(count.getInt(1)).isEqualTo(1);
+            }
+        }
+        var stored = VertxContextSupport.subscribeAndAwait(() -> finishedSteps.existing(step.stepId()));
+        assertThat(stored).hasValueSatisfying(outcome -> {
+            assertThat(outcome.kind()).isEqualTo(dev.toolsmith.capabilities.step.StepOutcome.Kind.STORED);
+            assertThat(outcome.result().outputs().get("runs").asInt()).isEqualTo(1);
+            assertThat(outcome.result().completedAt()).isEqualTo(ran.completedAt());
+        });
     }
 
     private static String resultStepId(ConsumerRecord<String, byte[]> record) {
