@@ -39,7 +39,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  *       with {@code --rate N}, offered at N steps per second (latency below saturation);</li>
  *   <li>novel verb: {@code --novel} steps of {@code CALCULATE_ARITHMETIC_EXPRESSION}, a verb nothing
  *       registers, one at a time; the learned alias is deleted after each so every step takes the
- *       search-and-substitute path.</li>
+ *       search-and-substitute path. Each step's description is different ({@code --novel-texts distinct},
+ *       the default), so the librarian embeds every query; {@code --novel-texts same} repeats one text,
+ *       as a verb without a learned alias does, and then its query vector comes from the cache.</li>
  * </ul>
  * The last line printed is JSON:
  * {@code {"known_verb":{"steps":..,"steps_per_s":..,"p50_ms":..,"p99_ms":..,"succeeded":..},"novel_verb":{...}}}.
@@ -48,6 +50,7 @@ public final class StepsBenchmark {
 
     private static final String KNOWN_VERB = "EVALUATE_EXPRESSION";
     private static final String NOVEL_VERB = "CALCULATE_ARITHMETIC_EXPRESSION";
+    private static final String DESCRIPTION = "multiply the price by the quantity";
 
     private final ContractCodec codec = new ContractCodec();
     private final String bootstrap;
@@ -55,6 +58,7 @@ public final class StepsBenchmark {
     private final String capabilities;
     private final String adminKey;
     private final double rate;
+    private final boolean distinctNovelTexts;
 
     private StepsBenchmark(Args args) {
         rate = Double.parseDouble(args.get("rate", "0"));
@@ -62,6 +66,11 @@ public final class StepsBenchmark {
         caller = args.get("caller", "planner");
         capabilities = args.get("capabilities", "http://127.0.0.1:8082");
         adminKey = args.get("admin-key", null);
+        String novelTexts = args.get("novel-texts", "distinct");
+        if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {
+            throw new IllegalArgumentException("--novel-texts is distinct or same, got " + novelTexts);
+        }
+        distinctNovelTexts = novelTexts.equals("distinct");
     }
 
     public static void main(String[] argv) throws Exception {
@@ -74,8 +83,8 @@ public final class StepsBenchmark {
 
     private String known(int warmup, int count) throws Exception {
         try (Session session = new Session()) {
-            session.run(warmup, i -> step(KNOWN_VERB, "warm-" + (i % 64)), false);
-            return session.run(count, i -> step(KNOWN_VERB, "plan-" + (i % 64)), false).json();
+            session.run(warmup, i -> step(KNOWN_VERB, "warm-" + (i % 64), DESCRIPTION), false);
+            return session.run(count, i -> step(KNOWN_VERB, "plan-" + (i % 64), DESCRIPTION), false).json();
         }
     }
 
@@ -85,14 +94,15 @@ public final class StepsBenchmark {
             return "null";
         }
         try (Session session = new Session()) {
-            return session.run(count, i -> step(NOVEL_VERB, "novel-plan"), true).json();
+            return session.run(count, i -> step(NOVEL_VERB, "novel-plan",
+                    distinctNovelTexts ? DESCRIPTION + " for order " + UUID.randomUUID() : DESCRIPTION), true).json();
         }
     }
 
-    private PlanStep step(String verb, String planId) {
+    private PlanStep step(String verb, String planId, String description) {
         JsonNodeFactory json = JsonNodeFactory.instance;
         ObjectNode variables = json.objectNode().put("price", 12.5).put("quantity", 4);
-        return new PlanStep(UUID.randomUUID().toString(), planId, verb, "multiply the price by the quantity",
+        return new PlanStep(UUID.randomUUID().toString(), planId, verb, description,
                 Map.of("expression", StepInput.literal(json.textNode("price * quantity"), "string"),
                         "variables", StepInput.literal(variables, "object")),
                 Map.of("result", "the total"), caller);

@@ -1,0 +1,69 @@
+package dev.toolsmith.search.embed;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.List;
+
+/**
+ * Remembers the vectors of recent query texts. Planner traffic repeats its queries: every step with a
+ * verb that has no learned alias searches again (a verb whose best tool is only proposed, an unresolved
+ * verb retried, several plans using a new verb before its first substitution is learned), and embedding a
+ * query is most of a search's time. Passages (tool texts) are not cached: they are embedded once and
+ * stored with the tool. The vectors are the delegate's, so caching never changes a ranking. Thread-safe.
+ */
+public final class CachingTextEmbedder implements TextEmbedder {
+
+    private final TextEmbedder delegate;
+    private final Cache<String, float[]> queries;
+
+    /** {@code maxQueries} distinct query texts are kept, least recently used first out. */
+    public CachingTextEmbedder(TextEmbedder delegate, long maxQueries) {
+        if (maxQueries < 1) {
+            throw new IllegalArgumentException("maxQueries must be at least 1, got " + maxQueries);
+        }
+        this.delegate = delegate;
+        // evictions on the caller's thread: a few map operations, and the size bound holds at every moment
+        this.queries = Caffeine.newBuilder().maximumSize(maxQueries).executor(Runnable::run).build();
+    }
+
+    @Override
+    public float[] embedQuery(String text) {
+        // a copy, so no caller can change what the next caller of the same text gets
+        return queries.get(text, delegate::embedQuery).clone();
+    }
+
+    @Override
+    public float[] embedPassage(String text) {
+        return delegate.embedPassage(text);
+    }
+
+    @Override
+    public List<float[]> embedPassages(List<String> texts) {
+        return delegate.embedPassages(texts);
+    }
+
+    @Override
+    public String modelId() {
+        return delegate.modelId();
+    }
+
+    @Override
+    public int dimension() {
+        return delegate.dimension();
+    }
+
+    @Override
+    public int primaryDimension() {
+        return delegate.primaryDimension();
+    }
+
+    /** Query texts held now. */
+    public long cachedQueries() {
+        return queries.estimatedSize();
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}
