@@ -18,7 +18,8 @@ import org.jboss.logging.Logger;
  * The shapes a step's bookkeeping can take. Each makes sure a step id does its work at most once and
  * that a step id seen before gets the stored result.
  * <ul>
- * <li>{@link #runThenRecord}: the hot path of known verbs, for side-effect-free work on literal inputs:
+ * <li>{@link #runThenRecord}: the hot path of known verbs and learned aliases, for side-effect-free work
+ * on literal inputs:
  * look the step id up, run, then write the finished row and its event in one statement
  * ({@link FinishedStepWriter}). Nothing is claimed first, so a crash before the write leaves nothing and
  * the redelivery runs the step as if for the first time. A redelivered or resubmitted step finds its row

@@ -10,6 +10,7 @@ import dev.toolsmith.capabilities.resolution.InputMapper;
 import dev.toolsmith.capabilities.resolution.InputMapping;
 import dev.toolsmith.capabilities.resolution.NovelVerbResolver;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.step.Substitution;
 import dev.toolsmith.eventing.tracing.Tracing;
@@ -96,10 +97,7 @@ public class StepService {
         }
         Optional<Plugin> plugin = registry.byVerb(step.actionVerb());
         if (plugin.isPresent()) {
-            if (executors.forPlugin(plugin.get()).sideEffectFree() && !InputResolver.hasReferences(step)) {
-                return flows.runThenRecord(step, inputs -> runner.run(step, plugin.get(), inputs, null));
-            }
-            return run(step, plugin.get(), inputs -> runner.run(step, plugin.get(), inputs, null).map(Completion::of));
+            return run(step, plugin.get(), inputs -> runner.run(step, plugin.get(), inputs, null));
         }
         Optional<Alias> alias = aliases.find(step.actionVerb());
         Optional<Plugin> target = alias.flatMap(a -> registry.byToolId(a.toolId()));
@@ -109,21 +107,25 @@ public class StepService {
         return flows.claimFirst(step, inputs -> novel.resolve(step, inputs));
     }
 
-    private Uni<StepOutcome> run(PlanStep step, Plugin plugin, Function<ObjectNode, Uni<Completion>> work) {
-        return executors.forPlugin(plugin).sideEffectFree()
-                ? flows.inOneTransaction(step, work)
-                : flows.claimFirst(step, work);
+    /** Picks the bookkeeping for a step that runs {@code plugin} (docs/capabilities-manager.md, "At most once"). */
+    private Uni<StepOutcome> run(PlanStep step, Plugin plugin, Function<ObjectNode, Uni<StepResult>> work) {
+        if (!executors.forPlugin(plugin).sideEffectFree()) {
+            return flows.claimFirst(step, inputs -> work.apply(inputs).map(Completion::of));
+        }
+        return InputResolver.hasReferences(step)
+                ? flows.inOneTransaction(step, inputs -> work.apply(inputs).map(Completion::of))
+                : flows.runThenRecord(step, work);
     }
 
-    private Uni<Completion> viaAlias(PlanStep step, Plugin plugin, Alias alias, ObjectNode inputs) {
+    private Uni<StepResult> viaAlias(PlanStep step, Plugin plugin, Alias alias, ObjectNode inputs) {
         InputMapping mapping = mapper.map(inputs, plugin.manifest().inputSchema());
         if (!mapping.complete()) {
-            return Uni.createFrom().item(Completion.of(StepFlows.failed(step, "verb '" + step.actionVerb()
+            return Uni.createFrom().item(StepFlows.failed(step, "verb '" + step.actionVerb()
                     + "' is a learned alias of " + plugin.verb() + ", which needs inputs this step lacks: "
                     + String.join(", ", mapping.unmappedRequired()) + " (DELETE /aliases/" + alias.verb()
-                    + " to search again)")));
+                    + " to search again)"));
         }
         Substitution substitution = new Substitution(step.actionVerb(), alias.confidence(), true, mapping.assignments());
-        return runner.run(step, plugin, mapping.apply(inputs), substitution).map(Completion::of);
+        return runner.run(step, plugin, mapping.apply(inputs), substitution);
     }
 }
