@@ -14,13 +14,13 @@ import java.util.List;
 
 /**
  * Research aid for offline fusion experiments: embeds one text per line of a file and writes the vectors
- * as little-endian float32 rows. Args: {@code MODEL(bge|minilm) query|passage IN OUT}.
+ * as little-endian float32 rows. Args: {@code MODEL query|passage IN OUT}, MODEL an
+ * {@link EmbeddingModelChoice#id()} such as {@code all-minilm-l6-v2-q} or {@code bge-small-en-v1.5-q}.
  */
 public final class EmbeddingDump {
 
     public static void main(String[] args) throws IOException {
-        EmbeddingModelChoice choice = args[0].startsWith("bge") ? EmbeddingModelChoice.BGE_SMALL_EN_V15_Q
-                : EmbeddingModelChoice.ALL_MINILM_L6_V2;
+        EmbeddingModelChoice choice = EmbeddingModelChoice.byId(args[0]);
         boolean query = args[1].equals("query");
         List<String> lines = Files.readAllLines(Path.of(args[2]), StandardCharsets.UTF_8);
         try (OnnxTextEmbedder embedder = OnnxTextEmbedder.create(choice);

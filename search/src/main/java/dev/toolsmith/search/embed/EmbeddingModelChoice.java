@@ -9,7 +9,10 @@ public enum EmbeddingModelChoice {
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
             PoolingMode.CLS, "Represent this sentence for searching relevant passages: "),
 
-    /** sentence-transformers all-MiniLM-L6-v2, fp32 (90 MB), mean pooling, symmetric (no query prefix). */
+    /**
+     * sentence-transformers all-MiniLM-L6-v2, fp32 (90 MB), mean pooling, symmetric (no query prefix). For
+     * benchmark comparisons only: its artifact is an optional dependency of this module, not in the services.
+     */
     ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json",
             PoolingMode.MEAN, ""),
 
