@@ -31,6 +31,21 @@ public interface PolicySettings {
     @WithDefault("durable")
     CommitMode reservationCommit();
 
+    /**
+     * The most units of a shared limit (rate tokens, quota and budget calls) a replica draws at once, so
+     * that calls far from every limit need no database round trip (PolicyLeases). 1: every call checks
+     * PostgreSQL itself.
+     */
+    @WithDefault("64")
+    int leaseUnits();
+
+    /**
+     * How long drawn units may wait: unused rate tokens go back to their bucket after it, quota and budget
+     * use is settled this often, and a tool idle this long gives back what its replica holds.
+     */
+    @WithDefault("250ms")
+    Duration leaseWindow();
+
     /** How often budget soft-limit crossings whose notice a crash interrupted are looked for. */
     @WithDefault("30s")
     Duration alertSweep();

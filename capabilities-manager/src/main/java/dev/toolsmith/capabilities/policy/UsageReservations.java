@@ -2,59 +2,57 @@ package dev.toolsmith.capabilities.policy;
 
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import io.agroal.api.AgroalDataSource;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.Date;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Types;
+import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
+import org.jboss.logging.Logger;
 
 /**
- * Quota per day and month and budget per month, reserved in PostgreSQL BEFORE a call, in one autocommitted
- * statement: it upserts the period rows with the call added ({@code calls + 1}, {@code spend + cost}) and
- * the policy's limits, and the table's check constraint refuses any total beyond a limit, so the
- * statement either counts the call in every period or fails and counts it nowhere. Concurrent callers
- * on any replica queue on the rows' locks, so the totals can never pass a limit: with a hard budget of
- * N calls, exactly N are admitted. Rows are locked in a fixed order (day, then month), so two
- * reservations never deadlock. Blocking JDBC: call it from a worker thread.
+ * Quota per day and month and budget per month, reserved BEFORE a call against counters in PostgreSQL
+ * that every replica shares ({@link UsageCounters}): the counters never pass a limit, so with a hard
+ * budget of N calls at most N are ever made, however many replicas and callers race.
+ *
+ * <p>Far from its limits a tool's calls do not each pay a round trip: a replica draws a block of calls
+ * at once ({@link PolicyLeases#unitsPerDraw()} at most, and at most 1/16 of what is left under the
+ * limits, so one replica can never sit on a large share of it), hands them out locally, and tops the block
+ * up in the background when half of it is gone. Blocks stop short of the budget's soft limit, so the
+ * call that crosses it draws alone and raises the notice. Near a limit every call draws for itself, as
+ * without blocks. A replica settles what it used every {@link PolicyLeases#window()} and gives back what
+ * a block still holds when its tool has been idle that long, when its period ends, and on shutdown; a
+ * replica that crashes leaves its unused units counted until the period ends (calls are lost, never
+ * gained). Blocking JDBC: call it from a worker thread.
  */
 @ApplicationScoped
 public class UsageReservations {
 
-    private static final String CHECK_VIOLATION = "23514";
-    private static final String UPSERT_ROW = "(?, ?, ?, 1, ?, ?, ?)";
-    private static final String UPSERT = "INSERT INTO usage_period "
-            + "(tool_id, period_kind, period_start, calls, spend, call_limit, spend_limit) VALUES %s "
-            + "ON CONFLICT (tool_id, period_kind, period_start) DO UPDATE "
-            + "SET calls = usage_period.calls + 1, spend = usage_period.spend + EXCLUDED.spend, "
-            + "call_limit = EXCLUDED.call_limit, spend_limit = EXCLUDED.spend_limit "
-            + "RETURNING period_kind, calls, spend, soft_limit_alert";
-    private static final String UPSERT_ONE = String.format(UPSERT, UPSERT_ROW);
-    private static final String UPSERT_DAY_AND_MONTH = String.format(UPSERT, UPSERT_ROW + ", " + UPSERT_ROW);
-    private static final String TOTALS = "SELECT period_kind, calls, spend FROM usage_period WHERE tool_id = ? "
-            + "AND ((period_kind = 'DAY' AND period_start = ?) OR (period_kind = 'MONTH' AND period_start = ?))";
-    private static final String MARK_ALERT_DUE = "UPDATE usage_period SET soft_limit_alert = 'DUE' "
-            + "WHERE tool_id = ? AND period_kind = 'MONTH' AND period_start = ? AND soft_limit_alert = 'NONE'";
-    private static final String GIVE_BACK = "UPDATE usage_period SET calls = calls - 1, spend = spend - ? "
-            + "WHERE tool_id = ? AND period_kind = ? AND period_start = ?";
+    private static final Logger LOG = Logger.getLogger(UsageReservations.class);
 
-    private final DataSource dataSource;
+    /** A block is at most this fraction of the calls left under the limits. */
+    private static final long HEADROOM_SHARE = 16;
+
+    private final UsageCounters counters;
+    private final PolicyLeases leasing;
+    private final Map<LeaseKey, Lease> leases = new ConcurrentHashMap<>();
 
     @Inject
-    public UsageReservations(AgroalDataSource durable, PolicyStateDataSource state, PolicySettings settings) {
-        this(settings.reservationCommit() == PolicySettings.CommitMode.ASYNC ? state.asyncCommit() : durable);
+    public UsageReservations(AgroalDataSource durable, PolicyStateDataSource state, PolicySettings settings,
+            PolicyLeases leasing) {
+        this(settings.reservationCommit() == PolicySettings.CommitMode.ASYNC ? state.asyncCommit() : durable, leasing);
     }
 
     /** For the overhead benchmark, which runs without CDI. */
-    public UsageReservations(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public UsageReservations(DataSource dataSource, PolicyLeases leasing) {
+        this.counters = new UsageCounters(dataSource);
+        this.leasing = leasing;
+        leasing.every(this::settleDue);
     }
 
     /** A reservation, or the reason the call may not be made; and whether it crossed the budget's soft limit. */
@@ -77,152 +75,189 @@ public class UsageReservations {
         }
         BigDecimal cost = budget == null || budget.costPerCall() == null ? BigDecimal.ZERO : budget.costPerCall();
         LocalDate today = now.atOffset(ZoneOffset.UTC).toLocalDate();
-        Reservation reservation = new Reservation(toolId, perDay ? today : null, perMonth ? today.withDayOfMonth(1) : null,
-                cost);
-        try (Connection connection = dataSource.getConnection()) {
-            if (!connection.getAutoCommit()) {
-                connection.setAutoCommit(true); // the upsert is its own transaction
+        LeaseKey key = new LeaseKey(toolId, perDay ? today : null, perMonth ? today.withDayOfMonth(1) : null, cost,
+                quota, budget);
+        while (true) {
+            Lease lease = leases.computeIfAbsent(key, k -> new Lease(k, policy, System.nanoTime()));
+            if (lease.units.take(System.nanoTime())) {
+                topUpIfLow(lease);
+                return new Result.Reserved(lease.reservation, false);
             }
-            Totals month;
-            try {
-                month = upsert(connection, reservation, quota, budget);
-            } catch (SQLException e) {
-                if (!CHECK_VIOLATION.equals(e.getSQLState())) {
-                    throw e;
-                }
-                return new Result.Refused(refusal(connection, reservation, quota, budget));
+            Result drawn = drawForCall(lease);
+            if (drawn != null) {
+                return drawn;
             }
-            boolean crossed = month != null && budget != null && budget.softLimit() != null
-                    && month.spend().compareTo(budget.softLimit()) >= 0 && "NONE".equals(month.softLimitAlert())
-                    && markSoftLimitDue(connection, reservation);
-            return new Result.Reserved(reservation, crossed);
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not reserve quota/budget for " + toolId + ": " + e.getMessage(), e);
+            // the lease settled and closed meanwhile: the next one starts from the shared counters
         }
     }
 
-    /** Counts the call in its periods; returns the month's totals after it (null without a month row). */
-    private static Totals upsert(Connection connection, Reservation reservation, UsagePolicy.Quota quota,
-            UsagePolicy.Budget budget) throws SQLException {
-        boolean both = reservation.day() != null && reservation.month() != null;
-        try (PreparedStatement upsert = connection.prepareStatement(both ? UPSERT_DAY_AND_MONTH : UPSERT_ONE)) {
-            int at = 1;
-            if (reservation.day() != null) {
-                at = bindRow(upsert, at, reservation, "DAY", reservation.day(), quota == null ? null : quota.perDay(), null);
-            }
-            if (reservation.month() != null) {
-                bindRow(upsert, at, reservation, "MONTH", reservation.month(), quota == null ? null : quota.perMonth(),
-                        budget == null ? null : budget.hardLimit());
-            }
-            Totals month = null;
-            try (ResultSet rows = upsert.executeQuery()) {
-                while (rows.next()) {
-                    if ("MONTH".equals(rows.getString(1))) {
-                        month = new Totals(rows.getLong(2), rows.getBigDecimal(3), rows.getString(4));
-                    }
-                }
-            }
-            return month;
-        }
-    }
-
-    private static int bindRow(PreparedStatement statement, int at, Reservation reservation, String kind,
-            LocalDate start, Long callLimit, BigDecimal spendLimit) throws SQLException {
-        statement.setString(at, reservation.toolId());
-        statement.setString(at + 1, kind);
-        statement.setDate(at + 2, Date.valueOf(start));
-        statement.setBigDecimal(at + 3, reservation.cost());
-        statement.setObject(at + 4, callLimit, Types.BIGINT);
-        statement.setBigDecimal(at + 5, spendLimit);
-        return at + 6;
-    }
-
-    /** Only one reservation per month finds the notice still NONE and marks it due. */
-    private static boolean markSoftLimitDue(Connection connection, Reservation reservation) throws SQLException {
-        try (PreparedStatement mark = connection.prepareStatement(MARK_ALERT_DUE)) {
-            mark.setString(1, reservation.toolId());
-            mark.setDate(2, Date.valueOf(reservation.month()));
-            return mark.executeUpdate() == 1;
-        }
-    }
-
-    /** Which limit the refused call would have passed, in words, from the totals as they are now. */
-    private static String refusal(Connection connection, Reservation reservation, UsagePolicy.Quota quota,
-            UsagePolicy.Budget budget) throws SQLException {
-        String toolId = reservation.toolId();
-        long dayCalls = 0;
-        long monthCalls = 0;
-        BigDecimal spend = BigDecimal.ZERO;
-        try (PreparedStatement totals = connection.prepareStatement(TOTALS)) {
-            totals.setString(1, toolId);
-            totals.setDate(2, Date.valueOf(reservation.day() != null ? reservation.day() : LocalDate.EPOCH));
-            totals.setDate(3, Date.valueOf(reservation.month() != null ? reservation.month() : LocalDate.EPOCH));
-            try (ResultSet rows = totals.executeQuery()) {
-                while (rows.next()) {
-                    if ("DAY".equals(rows.getString(1))) {
-                        dayCalls = rows.getLong(2);
-                    } else {
-                        monthCalls = rows.getLong(2);
-                        spend = rows.getBigDecimal(3);
-                    }
-                }
-            }
-        }
-        if (reservation.day() != null && quota.perDay() != null && dayCalls + 1 > quota.perDay()) {
-            return "daily quota of " + quota.perDay() + " call" + (quota.perDay() == 1 ? "" : "s")
-                    + " for " + toolId + " is used up (resets at 00:00 UTC)";
-        }
-        if (quota != null && quota.perMonth() != null && monthCalls + 1 > quota.perMonth()) {
-            return "monthly quota of " + quota.perMonth() + " call" + (quota.perMonth() == 1 ? "" : "s")
-                    + " for " + toolId + " is used up (resets on the 1st, UTC)";
-        }
-        if (budget != null && budget.hardLimit() != null) {
-            return "monthly budget of " + money(budget.hardLimit(), budget) + " for " + toolId + " is spent ("
-                    + money(spend, budget) + " used, a call costs " + money(reservation.cost(), budget) + ")";
-        }
-        // a concurrent give-back made room after the refusal: the caller may simply retry
-        return "quota or budget of " + toolId + " was exhausted at the time of the call; retry";
-    }
-
-    /** Gives back what a call that was never sent had reserved. */
+    /** Gives back the unit of a call that was refused before anything was sent. */
     public void release(Reservation reservation) {
-        if (!reservation.holdsAnything()) {
+        if (reservation.lease() == null || reservation.lease().putBack()) {
             return;
         }
-        try (Connection connection = dataSource.getConnection()) {
-            boolean autoCommit = connection.getAutoCommit();
-            connection.setAutoCommit(false);
-            try (PreparedStatement giveBack = connection.prepareStatement(GIVE_BACK)) {
-                if (reservation.day() != null) {
-                    bindGiveBack(giveBack, reservation, "DAY", reservation.day());
-                    giveBack.executeUpdate();
-                }
-                if (reservation.month() != null) {
-                    bindGiveBack(giveBack, reservation, "MONTH", reservation.month());
-                    giveBack.executeUpdate();
-                }
-                connection.commit();
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(autoCommit);
+        counters.giveBackUsed(reservation); // its lease settled the call as used meanwhile
+    }
+
+    /** A call found no unit held: draw a block (or one unit) for it, one draw at a time per lease. */
+    private Result drawForCall(Lease lease) {
+        synchronized (lease) {
+            if (lease.units.isClosed()) {
+                return null;
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not release the reservation of " + reservation.toolId() + ": "
-                    + e.getMessage(), e);
+            if (lease.units.take(System.nanoTime())) {
+                return new Result.Reserved(lease.reservation, false);
+            }
+            long block = lease.nextBlock(leasing.unitsPerDraw());
+            long used = lease.units.settleUse();
+            try {
+                UsageCounters.Draw draw = counters.draw(lease.reservation, lease.policy, block, block - 1 - used);
+                if (draw instanceof UsageCounters.Draw.Refused && block > 1) {
+                    block = 1; // the block no longer fits; the call itself may
+                    draw = counters.draw(lease.reservation, lease.policy, 1, -used);
+                }
+                if (draw instanceof UsageCounters.Draw.Refused refused) {
+                    lease.units.unsettle(used);
+                    lease.headroom = 0;
+                    return new Result.Refused(refused.reason());
+                }
+                UsageCounters.Draw.Counted counted = (UsageCounters.Draw.Counted) draw;
+                lease.learn(counted);
+                lease.units.drewAndTookOne(block, System.nanoTime());
+                return new Result.Reserved(lease.reservation, counted.softLimitCrossed());
+            } catch (RuntimeException e) {
+                lease.units.unsettle(used);
+                throw e;
+            }
         }
     }
 
-    private static void bindGiveBack(PreparedStatement statement, Reservation reservation, String kind, LocalDate start)
-            throws SQLException {
-        statement.setBigDecimal(1, reservation.cost());
-        statement.setString(2, reservation.toolId());
-        statement.setString(3, kind);
-        statement.setDate(4, Date.valueOf(start));
+    private void topUpIfLow(Lease lease) {
+        long block = lease.nextBlock(leasing.unitsPerDraw());
+        if (block > 1 && lease.units.startTopUp(block / 2)) {
+            leasing.run(() -> topUp(lease));
+        }
     }
 
-    private record Totals(long calls, BigDecimal spend, String softLimitAlert) {
+    private void topUp(Lease lease) {
+        synchronized (lease) {
+            long block = lease.nextBlock(leasing.unitsPerDraw());
+            if (block <= 1 || lease.units.isClosed()) {
+                lease.units.topUpFailed();
+                return;
+            }
+            long used = lease.units.settleUse();
+            try {
+                UsageCounters.Draw draw = counters.draw(lease.reservation, lease.policy, block, block - used);
+                if (draw instanceof UsageCounters.Draw.Counted counted) {
+                    // a crossing here (another replica's draws moved the spend) is announced by BudgetAlerts' sweep
+                    lease.learn(counted);
+                    lease.units.toppedUp(block, System.nanoTime());
+                    return;
+                }
+                lease.headroom = 0; // near a limit: each call draws for itself from now on
+            } catch (RuntimeException e) {
+                LOG.debugf(e, "topping up the quota/budget units of %s failed; calls draw for themselves",
+                        lease.reservation.toolId());
+            }
+            lease.units.unsettle(used);
+            lease.units.topUpFailed();
+        }
+    }
+
+    /** Settles what busy leases used; closes (and gives back) leases idle for a window or of a past period. */
+    void settleDue() {
+        long idleSince = System.nanoTime() - leasing.window().toNanos();
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        for (Map.Entry<LeaseKey, Lease> entry : leases.entrySet()) {
+            Lease lease = entry.getValue();
+            if (lease.isOf(today) && !lease.units.idleSince(idleSince)) {
+                if (lease.units.hasUnsettledUse()) {
+                    long used = lease.units.settleUse();
+                    try {
+                        counters.settle(lease.reservation, 0, used);
+                    } catch (RuntimeException e) {
+                        lease.units.unsettle(used);
+                        LOG.warnf("settling the usage of %s failed (retried): %s", lease.reservation.toolId(), e.getMessage());
+                    }
+                }
+            } else if (leases.remove(entry.getKey(), lease)) {
+                close(lease);
+            }
+        }
+    }
+
+    /** Gives back every unit held; the service calls it on shutdown. */
+    @PreDestroy
+    public void closeAll() {
+        for (Lease lease : leases.values()) {
+            leases.remove(lease.key, lease);
+            close(lease);
+        }
+    }
+
+    private void close(Lease lease) {
+        synchronized (lease) {
+            DrawnUnits.Remainder rest = lease.units.close();
+            try {
+                counters.settle(lease.reservation, rest.unused(), rest.used());
+            } catch (RuntimeException e) {
+                LOG.warnf("could not give back %d unused and settle %d used calls of %s (they stay counted until the "
+                        + "period ends): %s", rest.unused(), rest.used(), lease.reservation.toolId(), e.getMessage());
+            }
+        }
+    }
+
+    /** One set of limits of one tool in one day and month: a changed policy draws under a new key. */
+    private record LeaseKey(String toolId, LocalDate day, LocalDate month, BigDecimal cost, UsagePolicy.Quota quota,
+            UsagePolicy.Budget budget) {
+    }
+
+    /** The units drawn under one key and what the last draw said about the room left. Guarded by its monitor. */
+    private static final class Lease {
+        final LeaseKey key;
+        final UsagePolicy policy;
+        final DrawnUnits units;
+        final Reservation reservation;
+        /** Calls left under every limit after the last draw; -1 before the first. */
+        volatile long headroom = -1;
+        volatile BigDecimal monthSpend;
+
+        Lease(LeaseKey key, UsagePolicy policy, long nowNanos) {
+            this.key = key;
+            this.policy = policy;
+            this.units = new DrawnUnits(nowNanos);
+            this.reservation = new Reservation(key.toolId(), key.day(), key.month(), key.cost(), units);
+        }
+
+        void learn(UsageCounters.Draw.Counted counted) {
+            headroom = counted.headroom();
+            monthSpend = counted.monthSpend();
+        }
+
+        boolean isOf(LocalDate today) {
+            return (key.day() == null || key.day().equals(today))
+                    && (key.month() == null || key.month().equals(today.withDayOfMonth(1)));
+        }
+
+        /** How many calls the next draw takes: 1 until the room left is known, near a limit and before the soft limit. */
+        long nextBlock(long unitsPerDraw) {
+            long room = headroom;
+            if (room < 0) {
+                return 1;
+            }
+            long block = Math.min(unitsPerDraw, room / HEADROOM_SHARE);
+            UsagePolicy.Budget budget = key.budget();
+            BigDecimal spend = monthSpend;
+            if (budget != null && budget.softLimit() != null && key.cost().signum() > 0 && spend != null
+                    && spend.compareTo(budget.softLimit()) < 0) {
+                // calls that keep the spend below the soft limit; the one that reaches it draws alone
+                long belowSoft = budget.softLimit().subtract(spend).divide(key.cost(), 0, RoundingMode.CEILING)
+                        .longValue() - 1;
+                block = Math.min(block, belowSoft);
+            }
+            return Math.max(1, block);
+        }
     }
 
     static String money(BigDecimal amount, UsagePolicy.Budget budget) {

@@ -18,7 +18,8 @@ import java.util.List;
 
 /**
  * Usage reports: call counts, errors, denials and latency percentiles from {@code plugin_call}; quota and
- * spend from the exact counters of {@code usage_period}. Blocking JDBC.
+ * spend from the exact counters of {@code usage_period} (what replicas drew and used; use within a lease
+ * window shows once it is settled, see UsageReservations). Blocking JDBC.
  */
 @ApplicationScoped
 public class UsageQueries {
@@ -114,7 +115,7 @@ public class UsageQueries {
     }
 
     private static Counter counter(Connection c, String toolId, String kind, LocalDate start) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT calls, spend, soft_limit_alert FROM usage_period "
+        try (PreparedStatement s = c.prepareStatement("SELECT calls - held_calls, spend - held_spend, soft_limit_alert FROM usage_period "
                 + "WHERE tool_id = ? AND period_kind = ? AND period_start = ?")) {
             s.setString(1, toolId);
             s.setString(2, kind);

@@ -179,7 +179,7 @@ class PolicyEnforcementTest {
     @Test
     void withAPerCallerShareEachCallerHasItsOwnBucketInsideTheToolsBucket() {
         // the service runs with the whole rate per caller; this limiter gives each caller half of it
-        RateLimiter halves = new RateLimiter(dataSource, 0.5);
+        RateLimiter halves = new RateLimiter(dataSource, 0.5, new PolicyLeases(64, Duration.ofMillis(250)));
         String toolId = id("shared-tool");
         UsagePolicy.RateLimit fourPerMinute = new UsagePolicy.RateLimit(null, 4, null);
 
@@ -221,6 +221,145 @@ class PolicyEnforcementTest {
         reservations.release(((UsageReservations.Result.Reserved) reserved).reservation());
         assertThat(reservations.reserve(toolId, threePerMonth, now.plus(Duration.ofDays(30))))
                 .isInstanceOf(UsageReservations.Result.Reserved.class);
+    }
+
+    @Test
+    void replicasDrawingQuotaInBlocksNeverPassItAndGiveBackWhatTheyDoNotUse() throws Exception {
+        String toolId = Tool.fresh("blocks").toolId();
+        long perDay = 400;
+        UsagePolicy policy = new UsagePolicy(null, new UsagePolicy.Quota(perDay, null), null, null, null);
+        PolicyLeases leasingA = new PolicyLeases(64, Duration.ofMillis(200));
+        PolicyLeases leasingB = new PolicyLeases(64, Duration.ofMillis(200));
+        UsageReservations replicaA = new UsageReservations(dataSource, leasingA);
+        UsageReservations replicaB = new UsageReservations(dataSource, leasingB);
+        ExecutorService callers = Executors.newFixedThreadPool(8);
+        try {
+            // eight callers on two replicas, each calling until refused
+            List<Callable<Integer>> loops = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                UsageReservations replica = i % 2 == 0 ? replicaA : replicaB;
+                loops.add(() -> {
+                    int admitted = 0;
+                    while (replica.reserve(toolId, policy, Instant.now()) instanceof UsageReservations.Result.Reserved) {
+                        admitted++;
+                    }
+                    return admitted;
+                });
+            }
+            int admitted = 0;
+            for (Future<Integer> loop : callers.invokeAll(loops)) {
+                admitted += loop.get();
+            }
+            assertThat(admitted).isLessThanOrEqualTo((int) perDay);
+
+            // what a replica held when the other was refused comes back once it is idle for a window
+            int more = 0;
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (admitted + more < perDay && System.nanoTime() < deadline) {
+                if (replicaA.reserve(toolId, policy, Instant.now()) instanceof UsageReservations.Result.Reserved) {
+                    more++;
+                } else {
+                    Thread.sleep(50);
+                }
+            }
+            assertThat(admitted + more).isEqualTo((int) perDay);
+            assertThat(replicaB.reserve(toolId, policy, Instant.now()))
+                    .isInstanceOfSatisfying(UsageReservations.Result.Refused.class,
+                            refused -> assertThat(refused.reason()).contains("daily quota of 400 calls"));
+        } finally {
+            callers.shutdownNow();
+            replicaA.closeAll();
+            replicaB.closeAll();
+            leasingA.close();
+            leasingB.close();
+        }
+        long[] counted = countersOf(toolId, "DAY", java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+        assertThat(counted[0]).as("calls counted").isEqualTo(perDay);
+        assertThat(counted[1]).as("calls held").isZero();
+    }
+
+    @Test
+    void unusedUnitsOfABlockAreGivenBackAndACallNeverSentReturnsItsUnit() {
+        String toolId = Tool.fresh("giveback").toolId();
+        UsagePolicy policy = new UsagePolicy(null, new UsagePolicy.Quota(10_000L, null), null, null, null);
+        PolicyLeases leasing = new PolicyLeases(64, Duration.ofMillis(200));
+        UsageReservations replica = new UsageReservations(dataSource, leasing);
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+        try {
+            List<Reservation> made = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                made.add(((UsageReservations.Result.Reserved) replica.reserve(toolId, policy, Instant.now())).reservation());
+            }
+            // the second call drew a block: more is counted than used, and the rest is held
+            long[] drawn = countersOf(toolId, "DAY", today);
+            assertThat(drawn[0]).isGreaterThan(5);
+            replica.release(made.get(4)); // refused before sending: its unit goes back
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                long[] settled = countersOf(toolId, "DAY", today);
+                assertThat(settled[0]).as("calls counted after the idle block was given back").isEqualTo(4);
+                assertThat(settled[1]).as("calls held").isZero();
+            });
+        } finally {
+            replica.closeAll();
+            leasing.close();
+        }
+    }
+
+    @Test
+    void fastRatesDrawTokensAheadButNeverPassTheSharedBucket() throws Exception {
+        String toolId = Tool.fresh("fast-rate").toolId();
+        UsagePolicy.RateLimit twoHundredPerSecond = new UsagePolicy.RateLimit(200.0, null, 200);
+        PolicyLeases leasingA = new PolicyLeases(64, Duration.ofMillis(200));
+        PolicyLeases leasingB = new PolicyLeases(64, Duration.ofMillis(200));
+        RateLimiter replicaA = new RateLimiter(dataSource, 1.0, leasingA);
+        RateLimiter replicaB = new RateLimiter(dataSource, 1.0, leasingB);
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            long start = System.nanoTime();
+            List<Callable<int[]>> loops = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                RateLimiter replica = i % 2 == 0 ? replicaA : replicaB;
+                loops.add(() -> {
+                    int[] admittedAndRefused = new int[2];
+                    while (System.nanoTime() - start < Duration.ofMillis(600).toNanos()) {
+                        admittedAndRefused[replica.tryAcquire(toolId, PLANNER_NAME, twoHundredPerSecond).isEmpty() ? 0 : 1]++;
+                    }
+                    return admittedAndRefused;
+                });
+            }
+            int admitted = 0;
+            int refused = 0;
+            for (Future<int[]> loop : callers.invokeAll(loops)) {
+                admitted += loop.get()[0];
+                refused += loop.get()[1];
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            // a full bucket of 200 plus what it refilled: every admitted call spent a token the bucket gave out
+            assertThat(admitted).isGreaterThan(200).isLessThanOrEqualTo(200 + (int) Math.ceil(200 * seconds));
+            assertThat(refused).isPositive();
+        } finally {
+            callers.shutdownNow();
+            replicaA.giveBackAll();
+            replicaB.giveBackAll();
+            leasingA.close();
+            leasingB.close();
+        }
+    }
+
+    /** {calls, held_calls} of a period row. */
+    private long[] countersOf(String toolId, String kind, java.time.LocalDate start) {
+        try (var connection = dataSource.getConnection();
+                var query = connection.prepareStatement("SELECT calls, held_calls FROM usage_period WHERE tool_id = ? "
+                        + "AND period_kind = ? AND period_start = ?")) {
+            query.setString(1, toolId);
+            query.setString(2, kind);
+            query.setDate(3, java.sql.Date.valueOf(start));
+            try (var row = query.executeQuery()) {
+                return row.next() ? new long[] {row.getLong(1), row.getLong(2)} : new long[] {0, 0};
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private long callsCounted(String toolId, String kind) {
@@ -303,10 +442,12 @@ class PolicyEnforcementTest {
             assertThat(notices.get(0).severity()).isEqualTo(Notification.Severity.WARNING);
         }
         usage.flush();
-        given().header("X-API-Key", ADMIN).get("/plugins/" + tool.toolId() + "/usage?period=day").then().statusCode(200)
+        // after the crossing the calls draw in blocks: their spend shows once settled (every lease window)
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> given().header("X-API-Key", ADMIN)
+                .get("/plugins/" + tool.toolId() + "/usage?period=day").then().statusCode(200)
                 .body("period", equalTo("day")).body("calls", equalTo(6)).body("errors", equalTo(0))
                 .body("latencyP50Ms", notNullValue()).body("latencyP95Ms", notNullValue())
-                .body("budget.softLimitCrossed", equalTo(true)).body("budget.spentThisMonth", equalTo(6));
+                .body("budget.softLimitCrossed", equalTo(true)).body("budget.spentThisMonth", equalTo(6)));
         given().header("X-API-Key", VIEWER).get("/usage").then().statusCode(200)
                 .body("byTool.toolId", hasItem(tool.toolId())).body("byCaller.caller", hasItem(PLANNER_NAME));
         given().header("X-API-Key", VIEWER).get("/usage?period=year").then().statusCode(400);
