@@ -10,6 +10,7 @@ import dev.toolsmith.ui.config.UiConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.util.ArrayList;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -52,14 +53,40 @@ public class OidcProvider {
         Issuer issuer = new Issuer(config.issuer().orElseThrow());
         try {
             OIDCProviderMetadata metadata = OIDCProviderMetadata.resolve(issuer, TIMEOUT_MILLIS, TIMEOUT_MILLIS);
+            requireEndpoints(metadata);
             IDTokenValidator validator = new IDTokenValidator(metadata.getIssuer(),
                     new ClientID(config.clientId().orElseThrow()), signingAlgorithm(metadata),
                     metadata.getJWKSetURI().toURL());
             LOG.infof("OIDC provider %s discovered", issuer);
             return new Discovered(metadata, validator);
+        } catch (OidcSignInException e) {
+            throw e;
         } catch (GeneralException | IOException | RuntimeException e) {
             LOG.warnf("OIDC discovery at %s failed: %s", issuer, e.getMessage());
             throw new OidcSignInException(502, "the identity provider could not be reached; try again later");
+        }
+    }
+
+    /**
+     * The endpoints a sign-in needs. Discovery documents may leave them out (OAuth metadata makes some
+     * optional); a provider without them is misconfigured, which the admin must hear about in words, not
+     * as a failure in the middle of a sign-in.
+     */
+    static void requireEndpoints(OIDCProviderMetadata metadata) throws OidcSignInException {
+        List<String> missing = new ArrayList<>();
+        if (metadata.getAuthorizationEndpointURI() == null) {
+            missing.add("authorization_endpoint");
+        }
+        if (metadata.getTokenEndpointURI() == null) {
+            missing.add("token_endpoint");
+        }
+        if (metadata.getJWKSetURI() == null) {
+            missing.add("jwks_uri");
+        }
+        if (!missing.isEmpty()) {
+            LOG.warnf("OIDC discovery document of %s lacks %s", metadata.getIssuer(), String.join(", ", missing));
+            throw new OidcSignInException(502, "the identity provider's discovery document lacks "
+                    + String.join(", ", missing) + ", so sign-in cannot work; ask an administrator to check the provider");
         }
     }
 
