@@ -20,11 +20,11 @@ final class ConfidenceModel {
     // Intercept, then one coefficient per feature in FEATURES order; one model per mode. Fitted on the top
     // hits of MetaTool (the seed-42 sample of 3,000 queries) and Gorilla-HF (911 queries), each set weighted
     // equally, with ConfidenceFit --train <metatool-MODE.tsv>,<gorilla-MODE.tsv> (docs/search.md).
-    static final double[] HYBRID = {-2.3562, 0.2024, -0.0609, 0.7421, 0.7450, 1.1606, 1.4372, -0.0187, -1.8819,
-        -0.5846};
-    static final double[] BM25 = {-0.0624, 0.0000, 0.0532, 0.7879, 0.2132, 0.0000, 0.0000, -0.7530, -1.3614, 0.0000};
-    static final double[] DENSE = {-2.6414, 0.5340, 0.0000, 3.7933, 0.8373, 1.1280, 1.7271, -0.1217, -3.3931,
-        3.7933};
+    static final double[] HYBRID = {-2.3516, 0.2432, -0.0209, 0.7136, 0.7705, 0.2006, 1.9371, 0.0136, -2.0421,
+        -0.4506};
+    static final double[] BM25 = {-0.0041, 0.0000, -0.0336, 0.8566, -0.5295, 0.0000, 0.0000, -0.7754, 0.4074, 0.0000};
+    static final double[] DENSE = {-2.6446, 0.5245, 0.0000, 3.8609, 0.8038, 1.0317, 1.8894, -0.0912, -3.4610,
+        3.8609};
 
     private ConfidenceModel() {
     }

@@ -22,7 +22,6 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.ScoreMode;
@@ -32,23 +31,23 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
- * BM25 over a tool's fields in an in-memory Lucene index. Identifiers are split into words before
- * analysis (Lucene's tokenizer keeps {@code CONVERT_CURRENCY} whole), then English stop words and Porter
- * stemming apply. Each Lucene document carries the tool's slot so filtering happens during collection,
- * before the top-n cut. Not thread-safe for writes: {@link ToolIndex} serialises them.
+ * BM25 over a tool's whole text in an in-memory Lucene index: the name, verb, description, tags, domain
+ * and parameters are values of one field, so a tool is scored as one document (one length, one term
+ * frequency per word, one document frequency), the way the dense matcher reads it. Identifiers are split
+ * into words before analysis (Lucene's tokenizer keeps {@code CONVERT_CURRENCY} whole), then English stop
+ * words and Porter stemming apply. Each Lucene document carries the tool's slot so filtering happens
+ * during collection, before the top-n cut. Not thread-safe for writes: {@link ToolIndex} serialises them.
  */
 final class LexicalIndex implements Closeable {
 
     static final String ID = "id";
     static final String SLOT = "slot";
     /**
-     * Field names with their query-time weights. Names and verbs are down-weighted: they also appear in the
-     * whole-tool text the dense matcher reads, and a boosted name let catalog entries named after a common
-     * word crowd out better descriptions (measured: docs/search.md).
+     * The one searched field. Summing BM25 over separate fields (as until 2026-11) counted a word once per
+     * field it appears in, so a tool that repeats its task in name, domain, tags and description won on
+     * that word alone; one field saturates each word once (docs/search.md, "What was tried").
      */
-    static final String[] FIELDS = {"name", "verb", "description", "tags", "domain", "parameters"};
-    static final float[] WEIGHTS = weights(System.getProperty("toolsmith.search.fieldWeights",
-            "0.5,0.5,1,1,1,0.5")); // the property is for experiments only
+    static final String TEXT = "text";
     /** Bounds the query size (and the cost of a 4 KB paragraph). */
     static final int MAX_QUERY_TERMS = 48;
 
@@ -56,15 +55,6 @@ final class LexicalIndex implements Closeable {
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
     private final IndexWriter writer;
     private final SearcherManager searchers;
-
-    private static float[] weights(String csv) {
-        String[] parts = csv.split(",");
-        float[] w = new float[FIELDS.length];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = Float.parseFloat(parts[i].strip());
-        }
-        return w;
-    }
 
     LexicalIndex() {
         try {
@@ -83,9 +73,9 @@ final class LexicalIndex implements Closeable {
         doc.add(new NumericDocValuesField(SLOT, slot));
         String[] values = {text.name(), text.verb(), text.description(), text.tags(), text.domain(),
                 text.parameters()};
-        for (int i = 0; i < FIELDS.length; i++) {
-            if (!values[i].isEmpty()) {
-                doc.add(new TextField(FIELDS[i], VerbNormalizer.splitIdentifiers(values[i]), Field.Store.NO));
+        for (String value : values) {
+            if (!value.isEmpty()) {
+                doc.add(new TextField(TEXT, VerbNormalizer.splitIdentifiers(value), Field.Store.NO));
             }
         }
         try {
@@ -118,7 +108,7 @@ final class LexicalIndex implements Closeable {
         if (text == null || text.isBlank()) {
             return terms;
         }
-        try (TokenStream ts = analyzer.tokenStream("description", VerbNormalizer.splitIdentifiers(text))) {
+        try (TokenStream ts = analyzer.tokenStream(TEXT, VerbNormalizer.splitIdentifiers(text))) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             ts.reset();
             while (ts.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
@@ -139,10 +129,7 @@ final class LexicalIndex implements Closeable {
         }
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         for (String t : terms) {
-            for (int f = 0; f < FIELDS.length; f++) {
-                query.add(new BoostQuery(new TermQuery(new Term(FIELDS[f], t)), WEIGHTS[f]),
-                        BooleanClause.Occur.SHOULD);
-            }
+            query.add(new TermQuery(new Term(TEXT, t)), BooleanClause.Occur.SHOULD);
         }
         IndexSearcher searcher;
         try {
