@@ -297,6 +297,42 @@ class KnownVerbStepsTest {
         });
     }
 
+    @Test
+    void concurrentWritersShareStatementsAndAStepIdTwiceInOneGroupIsWrittenOnce() throws Throwable {
+        String plan = id("plan");
+        List<PlanStep> steps = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            steps.add(step("group-" + i + "-" + plan, plan, "TEST_COUNT", inputs("key", id("count"))));
+        }
+        steps.add(12, steps.get(11)); // the same step id twice, deep in the queue: in one group
+        List<StepResult> results = steps.stream().map(s -> new StepResult(s.stepId(), plan, StepStatus.SUCCEEDED,
+                java.util.Map.of("runs", com.fasterxml.jackson.databind.node.IntNode.valueOf(1)), null, null, null, null,
+                null, java.time.Instant.now())).toList();
+
+        List<Boolean> written = VertxContextSupport.subscribeAndAwait(() -> io.smallrye.mutiny.Uni.join().all(
+                java.util.stream.IntStream.range(0, steps.size())
+                        .mapToObj(i -> finishedSteps.insert(steps.get(i), results.get(i))).toList()).andFailFast());
+
+        assertThat(written).hasSize(31);
+        assertThat(written.get(11)).as("the first writer of the doubled step id").isTrue();
+        assertThat(written.get(12)).as("its second writer, in the same group").isFalse();
+        assertThat(written.stream().filter(Boolean::booleanValue)).hasSize(30);
+        try (Connection db = db(); PreparedStatement events = db.prepareStatement(
+                "SELECT count(*), count(DISTINCT envelope::jsonb -> 'data' ->> 'stepId') FROM capabilities.outbox_event "
+                        + "WHERE message_key = ?")) {
+            events.setString(1, plan);
+            try (var count = events.executeQuery()) {
+                count.next();
+                assertThat(count.getInt(1)).as("events").isEqualTo(30);
+                assertThat(count.getInt(2)).as("steps announced").isEqualTo(30);
+            }
+        }
+        var stored = VertxContextSupport.subscribeAndAwait(() -> io.smallrye.mutiny.Uni.join().all(
+                steps.stream().map(s -> finishedSteps.existing(s.stepId())).toList()).andFailFast());
+        assertThat(stored).allSatisfy(outcome -> assertThat(outcome).hasValueSatisfying(o ->
+                assertThat(o.kind()).isEqualTo(dev.toolsmith.capabilities.step.StepOutcome.Kind.STORED)));
+    }
+
     private static String resultStepId(ConsumerRecord<String, byte[]> record) {
         return Steps.CODEC.payload(Steps.CODEC.openEnvelope(record.value()), StepResult.class).stepId();
     }

@@ -13,43 +13,72 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The known-verb hot path's two statements, on the reactive pool without a Hibernate session: look a
  * step id up, and write a step that has already run as one autocommitted statement that inserts its
  * finished row, its {@code step-results} outbox event and the relay's wake-up together, or nothing when
- * the step id exists. The general flows ({@link StepFlows}) claim first and take a transaction of four
- * statements for the same result; on two cores that was most of a step's cost.
+ * the step id exists. Concurrent steps share the insert ({@link CoalescedStatements}): under load one
+ * statement writes a whole group of steps, with one commit and one relay wake-up. The general flows
+ * ({@link StepFlows}) claim first and take a transaction of four statements for the same result; on two
+ * cores that was most of a step's cost.
  */
 @ApplicationScoped
 public class FinishedStepWriter {
 
+    /** Steps per statement at most; groups form only while earlier statements are still running. */
+    private static final int MAX_GROUP = 64;
+    private static final int STATEMENTS_IN_FLIGHT = 2;
+
+    // One step id per lookup: a lookup of many ids (= ANY($1)) gets a generic plan once prepared, and one
+    // made while the table was small scans it whole ever after. Inserts are grouped; lookups need no commit.
     private static final String FIND = "SELECT state, result::text FROM step_execution WHERE step_id = $1";
-    // The stored result is the event's payload: the result is serialised once, inside its envelope ($10).
+    // The stored result is the event's payload: each result is serialised once, inside its envelope. A step
+    // id twice in one group (REST and Kafka at the same instant) is written once, for its first writer.
     private static final String INSERT = """
-            WITH event_json AS (SELECT CAST(CAST($10 AS text) AS jsonb) -> 'data' AS result),
+            WITH input AS (
+                SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[],
+                                     $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::int[])
+                    AS i(step_id, plan_id, action_verb, caller, status, event_id, topic, message_key, event_type,
+                         envelope, created_at, ord)),
+            chosen AS (
+                SELECT DISTINCT ON (step_id) *, CAST(envelope AS jsonb) -> 'data' AS result
+                FROM input ORDER BY step_id, ord),
             step AS (
                 INSERT INTO step_execution (step_id, plan_id, action_verb, caller, state, status, result, outputs,
                                             completed_at)
-                SELECT $1, $2, $3, $4, 'DONE', $5, result, COALESCE(result -> 'outputs', 'null'::jsonb), now()
-                FROM event_json
+                SELECT step_id, plan_id, action_verb, caller, 'DONE', status, result,
+                       COALESCE(result -> 'outputs', 'null'::jsonb), now()
+                FROM chosen
                 ON CONFLICT (step_id) DO NOTHING
                 RETURNING step_id),
             event AS (
                 INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, created_at)
-                SELECT $6, $7, $8, $9, $10, $11 FROM step
+                SELECT c.event_id, c.topic, c.message_key, c.event_type, c.envelope, c.created_at
+                FROM chosen c JOIN step s ON s.step_id = c.step_id
                 RETURNING id)
-            SELECT pg_notify($12, '') FROM event""";
+            SELECT c.ord, (SELECT pg_notify($13, '') FROM event LIMIT 1)
+            FROM chosen c JOIN step s ON s.step_id = c.step_id""";
 
     private final Pool pool;
     private final Outbox outbox;
     private final ObjectMapper mapper;
+    private final CoalescedStatements<Finished, Boolean> inserts;
 
     public FinishedStepWriter(Pool pool, Outbox outbox, ContractCodec codec) {
         this.pool = pool;
         this.outbox = outbox;
         this.mapper = codec.mapper();
+        this.inserts = new CoalescedStatements<>(this::insertAll, MAX_GROUP, STATEMENTS_IN_FLIGHT);
+    }
+
+    /** A step that ran, with its result's event, ready to be written. */
+    private record Finished(PlanStep step, StepResult result, OutboxEvent event) {
     }
 
     /** The step's stored outcome (done or still pending), or empty when the step id is new. */
@@ -70,14 +99,51 @@ public class FinishedStepWriter {
      * nothing was written or announced). Call it on the step's context: the event carries its trace.
      */
     public Uni<Boolean> insert(PlanStep step, StepResult result) {
-        OutboxEvent event = outbox.prepare(Topics.STEP_RESULTS, result.planId(), result);
-        Tuple values = Tuple.tuple()
-                .addString(step.stepId()).addString(step.planId()).addString(step.actionVerb()).addString(step.caller())
-                .addString(result.status().name())
-                .addUUID(event.id).addString(event.topic).addString(event.messageKey).addString(event.eventType)
-                .addString(event.envelope).addOffsetDateTime(event.createdAt)
-                .addString(outbox.channel());
-        return pool.preparedQuery(INSERT).execute(values).map(rows -> rows.size() == 1);
+        return Uni.createFrom().deferred(() -> inserts.submit(
+                new Finished(step, result, outbox.prepare(Topics.STEP_RESULTS, result.planId(), result))));
+    }
+
+    private Uni<List<Boolean>> insertAll(List<Finished> group) {
+        int n = group.size();
+        String[] stepIds = new String[n];
+        String[] planIds = new String[n];
+        String[] verbs = new String[n];
+        String[] callers = new String[n];
+        String[] statuses = new String[n];
+        UUID[] eventIds = new UUID[n];
+        String[] topics = new String[n];
+        String[] keys = new String[n];
+        String[] types = new String[n];
+        String[] envelopes = new String[n];
+        OffsetDateTime[] createdAt = new OffsetDateTime[n];
+        Integer[] ords = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Finished f = group.get(i);
+            stepIds[i] = f.step().stepId();
+            planIds[i] = f.step().planId();
+            verbs[i] = f.step().actionVerb();
+            callers[i] = f.step().caller();
+            statuses[i] = f.result().status().name();
+            eventIds[i] = f.event().id;
+            topics[i] = f.event().topic;
+            keys[i] = f.event().messageKey;
+            types[i] = f.event().eventType;
+            envelopes[i] = f.event().envelope;
+            createdAt[i] = f.event().createdAt;
+            ords[i] = i;
+        }
+        Tuple values = Tuple.tuple().addArrayOfString(stepIds).addArrayOfString(planIds).addArrayOfString(verbs)
+                .addArrayOfString(callers).addArrayOfString(statuses).addArrayOfUUID(eventIds).addArrayOfString(topics)
+                .addArrayOfString(keys).addArrayOfString(types).addArrayOfString(envelopes)
+                .addArrayOfOffsetDateTime(createdAt).addArrayOfInteger(ords).addString(outbox.channel());
+        return pool.preparedQuery(INSERT).execute(values).map(rows -> {
+            Boolean[] written = new Boolean[n];
+            Arrays.fill(written, Boolean.FALSE);
+            for (Row row : rows) {
+                written[row.getInteger(0)] = Boolean.TRUE;
+            }
+            return Arrays.asList(written);
+        });
     }
 
     private StepResult read(String stepId, String json) {
