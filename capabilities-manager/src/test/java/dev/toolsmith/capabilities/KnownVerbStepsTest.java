@@ -333,6 +333,33 @@ class KnownVerbStepsTest {
                 assertThat(o.kind()).isEqualTo(dev.toolsmith.capabilities.step.StepOutcome.Kind.STORED)));
     }
 
+    @Test
+    void aStepTheDatabaseCannotStoreFailsAloneAndTheStepsGroupedWithItAreWritten() throws Throwable {
+        String plan = id("plan");
+        List<PlanStep> steps = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            steps.add(step("poison-" + i + "-" + plan, plan, "TEST_COUNT", inputs("key", id("count"))));
+        }
+        int bad = 6; // deep in the queue: grouped with others
+        List<StepResult> results = new java.util.ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            // PostgreSQL's jsonb cannot hold the NUL character
+            var value = com.fasterxml.jackson.databind.node.TextNode.valueOf(i == bad ? "nul \u0000 here" : "fine");
+            results.add(new StepResult(steps.get(i).stepId(), plan, StepStatus.SUCCEEDED, java.util.Map.of("text", value),
+                    null, null, null, null, null, java.time.Instant.now()));
+        }
+
+        List<String> outcomes = VertxContextSupport.subscribeAndAwait(() -> io.smallrye.mutiny.Uni.join().all(
+                java.util.stream.IntStream.range(0, steps.size())
+                        .mapToObj(i -> finishedSteps.insert(steps.get(i), results.get(i))
+                                .onItemOrFailure().transform((written, failure) -> failure != null ? "failed"
+                                        : written ? "written" : "existed"))
+                        .toList()).andFailFast());
+
+        assertThat(outcomes.get(bad)).isEqualTo("failed");
+        assertThat(outcomes).filteredOn("written"::equals).hasSize(steps.size() - 1);
+    }
+
     private static String resultStepId(ConsumerRecord<String, byte[]> record) {
         return Steps.CODEC.payload(Steps.CODEC.openEnvelope(record.value()), StepResult.class).stepId();
     }

@@ -93,10 +93,28 @@ final class CoalescedStatements<T, R> {
             }
             done();
         }, failure -> {
-            // every step of the batch fails alike and is retried by its own flow (StepDispatcher)
-            batch.forEach(waiting -> waiting.fail(failure));
+            if (batch.size() == 1) {
+                batch.get(0).fail(failure); // its own flow retries it (StepDispatcher)
+                done();
+                return;
+            }
+            // One request the database refuses (a value it cannot store, say) must not fail the steps it
+            // was grouped with: each goes again on its own, and only the bad one fails.
             done();
+            for (Waiting<T, R> waiting : batch) {
+                alone(waiting);
+            }
         });
+    }
+
+    private void alone(Waiting<T, R> waiting) {
+        Uni<List<R>> answer;
+        try {
+            answer = statement.apply(List.of(waiting.request()));
+        } catch (RuntimeException e) {
+            answer = Uni.createFrom().failure(e);
+        }
+        answer.subscribe().with(results -> waiting.complete(results.get(0)), waiting::fail);
     }
 
     private void done() {
