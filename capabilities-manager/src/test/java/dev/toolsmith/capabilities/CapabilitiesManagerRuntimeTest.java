@@ -1,6 +1,6 @@
 package dev.toolsmith.capabilities;
 
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import dev.toolsmith.testsupport.ServiceRuntimeContract;
@@ -13,7 +13,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class CapabilitiesManagerRuntimeTest extends ServiceRuntimeContract {
 
     @Override

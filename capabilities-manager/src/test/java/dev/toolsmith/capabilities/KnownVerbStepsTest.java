@@ -14,7 +14,7 @@ import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.step.AbandonedStepSweeper;
 import dev.toolsmith.capabilities.step.FinishedStepWriter;
 import dev.toolsmith.capabilities.support.CountingPlugin;
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.support.RelayLikeProducer;
 import dev.toolsmith.capabilities.support.Steps;
 import dev.toolsmith.contracts.build.PluginBuilt;
@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class KnownVerbStepsTest {
 
     private static final String PLANNER = "planner-key";

@@ -14,7 +14,7 @@ import com.github.tomakehurst.wiremock.client.WireMock;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.registry.PluginType;
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.support.RelayLikeProducer;
 import dev.toolsmith.capabilities.support.ScriptedLibrarian;
 import dev.toolsmith.capabilities.support.Steps;
@@ -56,7 +56,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class NovelVerbTest {
 
     private final ScriptedLibrarian librarian = ScriptedLibrarian.get();
@@ -207,7 +207,7 @@ class NovelVerbTest {
             StepResult decomposed = result(results, "c1-" + plan);
             assertThat(decomposed.status()).isEqualTo(StepStatus.DECOMPOSED);
             assertThat(decomposed.plan()).extracting(PlanStep::actionVerb).containsExactly("EVALUATE_EXPRESSION");
-            LlmStubResource.server().verify(WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
+            RecordedLlmResource.server().verify(WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
                     .withRequestBody(WireMock.containing("Step to decompose: ESTIMATE_COMMUTE_COST"))
                     .withRequestBody(WireMock.containing("FETCH_FUEL_PRICE', which is not registered")));
         }

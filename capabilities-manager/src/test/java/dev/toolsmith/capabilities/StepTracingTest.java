@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.toolsmith.capabilities.support.CollectedSpans;
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.support.ScriptedLibrarian;
 import dev.toolsmith.capabilities.support.Steps;
 import dev.toolsmith.contracts.event.EventEnvelope;
@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class StepTracingTest {
 
     /** The planner's span: the parent the step's span must continue. */

@@ -20,7 +20,7 @@ import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
@@ -56,7 +56,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class HealthWorkerTest {
 
     static WireMockServer api;

@@ -22,7 +22,7 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.support.Steps;
 import dev.toolsmith.capabilities.usage.UsageRecorder;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
@@ -61,7 +61,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class PolicyEnforcementTest {
 
     static WireMockServer api;

@@ -19,7 +19,7 @@ import static org.hamcrest.Matchers.hasItem;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
-import dev.toolsmith.capabilities.support.LlmStubResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
-@QuarkusTestResource(LlmStubResource.class)
+@QuarkusTestResource(RecordedLlmResource.class)
 class WrappedExecutionTest {
 
     private static final String FAULTS_TOOL = "faults-api.rate";
