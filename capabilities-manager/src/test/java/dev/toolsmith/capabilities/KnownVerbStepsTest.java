@@ -300,14 +300,10 @@ class KnownVerbStepsTest {
     @Test
     void concurrentWritersShareStatementsAndAStepIdTwiceInOneGroupIsWrittenOnce() throws Throwable {
         String plan = id("plan");
-        List<PlanStep> steps = new java.util.ArrayList<>();
-        for (int i = 0; i < 30; i++) {
-            steps.add(step("group-" + i + "-" + plan, plan, "TEST_COUNT", inputs("key", id("count"))));
-        }
+        List<PlanStep> steps = new java.util.ArrayList<>(countingSteps(plan, 30));
         steps.add(12, steps.get(11)); // the same step id twice, deep in the queue: in one group
-        List<StepResult> results = steps.stream().map(s -> new StepResult(s.stepId(), plan, StepStatus.SUCCEEDED,
-                java.util.Map.of("runs", com.fasterxml.jackson.databind.node.IntNode.valueOf(1)), null, null, null, null,
-                null, java.time.Instant.now())).toList();
+        List<StepResult> results = steps.stream()
+                .map(s -> succeeded(s, com.fasterxml.jackson.databind.node.IntNode.valueOf(1))).toList();
 
         List<Boolean> written = VertxContextSupport.subscribeAndAwait(() -> io.smallrye.mutiny.Uni.join().all(
                 java.util.stream.IntStream.range(0, steps.size())
@@ -335,18 +331,13 @@ class KnownVerbStepsTest {
 
     @Test
     void aStepTheDatabaseCannotStoreFailsAloneAndTheStepsGroupedWithItAreWritten() throws Throwable {
-        String plan = id("plan");
-        List<PlanStep> steps = new java.util.ArrayList<>();
-        for (int i = 0; i < 12; i++) {
-            steps.add(step("poison-" + i + "-" + plan, plan, "TEST_COUNT", inputs("key", id("count"))));
-        }
+        List<PlanStep> steps = countingSteps(id("plan"), 12);
         int bad = 6; // deep in the queue: grouped with others
         List<StepResult> results = new java.util.ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             // PostgreSQL's jsonb cannot hold the NUL character
-            var value = com.fasterxml.jackson.databind.node.TextNode.valueOf(i == bad ? "nul \u0000 here" : "fine");
-            results.add(new StepResult(steps.get(i).stepId(), plan, StepStatus.SUCCEEDED, java.util.Map.of("text", value),
-                    null, null, null, null, null, java.time.Instant.now()));
+            results.add(succeeded(steps.get(i),
+                    com.fasterxml.jackson.databind.node.TextNode.valueOf(i == bad ? "nul \u0000 here" : "fine")));
         }
 
         List<String> outcomes = VertxContextSupport.subscribeAndAwait(() -> io.smallrye.mutiny.Uni.join().all(
@@ -358,6 +349,18 @@ class KnownVerbStepsTest {
 
         assertThat(outcomes.get(bad)).isEqualTo("failed");
         assertThat(outcomes).filteredOn("written"::equals).hasSize(steps.size() - 1);
+    }
+
+    /** {@code n} steps of one plan for the counting plugin. */
+    private static List<PlanStep> countingSteps(String plan, int n) {
+        return java.util.stream.IntStream.range(0, n)
+                .mapToObj(i -> step("step-" + i + "-" + plan, plan, "TEST_COUNT", inputs("key", id("count")))).toList();
+    }
+
+    /** A successful result of {@code step} with one output, as a plugin run would give it. */
+    private static StepResult succeeded(PlanStep step, com.fasterxml.jackson.databind.JsonNode output) {
+        return new StepResult(step.stepId(), step.planId(), StepStatus.SUCCEEDED, java.util.Map.of("out", output), null,
+                null, null, null, null, java.time.Instant.now());
     }
 
     private static String resultStepId(ConsumerRecord<String, byte[]> record) {

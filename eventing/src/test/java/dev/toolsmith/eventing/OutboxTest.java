@@ -76,6 +76,26 @@ class OutboxTest {
     }
 
     @Test
+    void theRelayVacuumsTheOutboxAfterEnoughPublishedRows() throws Exception {
+        long before = outboxVacuums();
+        // the test profile vacuums after every 3 published rows
+        for (int i = 0; i < 4; i++) {
+            commitChangeWithEvent("w-" + UUID.randomUUID(), false);
+        }
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(outboxVacuums()).isGreaterThan(before));
+    }
+
+    private static long outboxVacuums() throws java.sql.SQLException {
+        try (var db = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
+                PostgresTestResource.user(), PostgresTestResource.password());
+                var count = db.prepareStatement("SELECT vacuum_count FROM pg_stat_user_tables "
+                        + "WHERE schemaname = 'eventing_test' AND relname = 'outbox_event'");
+                var row = count.executeQuery()) {
+            return row.next() ? row.getLong(1) : 0;
+        }
+    }
+
+    @Test
     void anEventAppendedInATracedUnitOfWorkCarriesItsTraceInTheEnvelopeAndAHeader() {
         String widgetId = "w-" + UUID.randomUUID();
         Span span = tracing.startFromTraceparent("test work", "00-" + TRACE_ID + "-00f067aa0ba902b7-01");

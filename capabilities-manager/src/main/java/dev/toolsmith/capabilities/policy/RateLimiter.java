@@ -41,6 +41,8 @@ public class RateLimiter {
     private final double perCallerFraction;
     private final PolicyLeases leasing;
     private final Map<String, TokenLease> leases = new ConcurrentHashMap<>();
+    /** The buckets' shapes by rate and share: worked out once per policy, not on every call. */
+    private final Map<ShapeKey, BucketShape> shapes = new ConcurrentHashMap<>();
 
     @Inject
     public RateLimiter(PolicyStateDataSource state, PolicySettings settings, PolicyLeases leasing) {
@@ -76,7 +78,7 @@ public class RateLimiter {
         if (rate == null || (rate.perSecond() == null && rate.perMinute() == null)) {
             return Optional.empty();
         }
-        String fingerprint = fingerprint(rate, perCallerFraction);
+        String fingerprint = shape(rate, perCallerFraction).fingerprint();
         // With the whole rate per caller (fraction 1), a caller's bucket always holds at least as many tokens
         // as the tool's (same capacity and refill; every call that takes from it also takes from the
         // tool's), so it could never refuse first: it is not kept, which saves a transaction per call.
@@ -100,8 +102,9 @@ public class RateLimiter {
      * slow rate takes each token from PostgreSQL; a fast one draws a few ahead ({@link #tokensPerDraw}).
      */
     private OptionalLong take(String key, UsagePolicy.RateLimit rate, double fraction) {
-        BucketConfiguration configuration = configuration(rate, fraction);
-        long block = tokensPerDraw(rate, fraction, configuration);
+        BucketShape shape = shape(rate, fraction);
+        BucketConfiguration configuration = shape.configuration();
+        long block = shape.tokensPerDraw();
         if (block <= 1) {
             ConsumptionProbe probe = buckets.builder().build(key, () -> configuration).tryConsumeAndReturnRemaining(1);
             return probe.isConsumed() ? OptionalLong.empty() : OptionalLong.of(probe.getNanosToWaitForRefill());
@@ -128,6 +131,21 @@ public class RateLimiter {
                 return OptionalLong.empty();
             }
         }
+    }
+
+    private record ShapeKey(UsagePolicy.RateLimit rate, double fraction) {
+    }
+
+    /** A bucket's key part (a changed rate starts fresh buckets), its configuration and its draw size. */
+    private record BucketShape(String fingerprint, BucketConfiguration configuration, long tokensPerDraw) {
+    }
+
+    private BucketShape shape(UsagePolicy.RateLimit rate, double fraction) {
+        return shapes.computeIfAbsent(new ShapeKey(rate, fraction), key -> {
+            BucketConfiguration configuration = configuration(rate, fraction);
+            return new BucketShape(fingerprint(rate, perCallerFraction), configuration,
+                    tokensPerDraw(rate, fraction, configuration));
+        });
     }
 
     private void topUpIfLow(TokenLease lease, long block) {

@@ -12,6 +12,7 @@ import dev.toolsmith.librarian.catalog.StoredTool;
 import dev.toolsmith.search.SearchResult;
 import dev.toolsmith.search.ToolIndex;
 import dev.toolsmith.search.ToolQuery;
+import dev.toolsmith.search.embed.ForwardingTextEmbedder;
 import dev.toolsmith.search.embed.TextEmbedder;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -93,32 +94,11 @@ class IndexRebuildTest {
     }
 
     /** The service's model, counting how many tool texts it is asked to embed. */
-    static final class CountingEmbedder implements TextEmbedder {
-        final TextEmbedder delegate;
+    static final class CountingEmbedder extends ForwardingTextEmbedder {
         final AtomicInteger passages = new AtomicInteger();
 
         CountingEmbedder(TextEmbedder delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public String modelId() {
-            return delegate.modelId();
-        }
-
-        @Override
-        public int dimension() {
-            return delegate.dimension();
-        }
-
-        @Override
-        public int primaryDimension() {
-            return delegate.primaryDimension();
-        }
-
-        @Override
-        public float[] embedQuery(String text) {
-            return delegate.embedQuery(text);
+            super(delegate);
         }
 
         @Override

@@ -2,7 +2,6 @@ package dev.toolsmith.search.embed;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.util.List;
 
 /**
  * Remembers the vectors of recent query texts. Planner traffic repeats its queries: every step with a
@@ -11,17 +10,16 @@ import java.util.List;
  * query is most of a search's time. Passages (tool texts) are not cached: they are embedded once and
  * stored with the tool. The vectors are the delegate's, so caching never changes a ranking. Thread-safe.
  */
-public final class CachingTextEmbedder implements TextEmbedder {
+public final class CachingTextEmbedder extends ForwardingTextEmbedder {
 
-    private final TextEmbedder delegate;
     private final Cache<String, float[]> queries;
 
     /** {@code maxQueries} distinct query texts are kept, least recently used first out. */
     public CachingTextEmbedder(TextEmbedder delegate, long maxQueries) {
+        super(delegate);
         if (maxQueries < 1) {
             throw new IllegalArgumentException("maxQueries must be at least 1, got " + maxQueries);
         }
-        this.delegate = delegate;
         // evictions on the caller's thread: a few map operations, and the size bound holds at every moment
         this.queries = Caffeine.newBuilder().maximumSize(maxQueries).executor(Runnable::run).build();
     }
@@ -32,38 +30,8 @@ public final class CachingTextEmbedder implements TextEmbedder {
         return queries.get(text, delegate::embedQuery).clone();
     }
 
-    @Override
-    public float[] embedPassage(String text) {
-        return delegate.embedPassage(text);
-    }
-
-    @Override
-    public List<float[]> embedPassages(List<String> texts) {
-        return delegate.embedPassages(texts);
-    }
-
-    @Override
-    public String modelId() {
-        return delegate.modelId();
-    }
-
-    @Override
-    public int dimension() {
-        return delegate.dimension();
-    }
-
-    @Override
-    public int primaryDimension() {
-        return delegate.primaryDimension();
-    }
-
     /** Query texts held now. */
     public long cachedQueries() {
         return queries.estimatedSize();
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 }
