@@ -76,6 +76,40 @@ class OutboxTest {
     }
 
     @Test
+    void eventsCommittedFasterThanTheRelayAcknowledgesArriveOnceEachAndInOrder() throws Throwable {
+        // The relay sends the next rows while earlier ones are still unacknowledged or unmarked; the test
+        // profile reads 20 rows at a time, so 300 events of one key cross many reads and the 40-row cap.
+        String key = "ordered-" + UUID.randomUUID();
+        int count = 300;
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
+            for (int i = 0; i < count; i++) {
+                String title = "event " + i;
+                VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> outbox.append(
+                        Topics.NOTIFICATIONS, key, notification(key, title))));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> reader.pollFor(Duration.ofMillis(200)).stream()
+                    .filter(r -> key.equals(r.key())).count() >= count);
+
+            List<String> titles = reader.pollFor(Duration.ofSeconds(1)).stream().filter(r -> key.equals(r.key()))
+                    .map(r -> kafka.codec().openEnvelope(r.value()).data().path("title").asText()).toList();
+            assertThat(titles).as("each event once, in commit order")
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, count).mapToObj(i -> "event " + i).toList());
+        }
+        assertThat(unpublishedRows()).as("every row marked published").isZero();
+    }
+
+    private static long unpublishedRows() throws java.sql.SQLException {
+        try (var db = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
+                PostgresTestResource.user(), PostgresTestResource.password());
+                var count = db.prepareStatement("SELECT count(*) FROM eventing_test.outbox_event WHERE published_at IS NULL");
+                var row = count.executeQuery()) {
+            row.next();
+            return row.getLong(1);
+        }
+    }
+
+    @Test
     void theRelayVacuumsTheOutboxAfterEnoughPublishedRows() throws Exception {
         long before = outboxVacuums();
         // the test profile vacuums after every 3 published rows
@@ -198,14 +232,17 @@ class OutboxTest {
             widget.id = widgetId;
             widget.status = "NEW";
             return widget.persist()
-                    .chain(() -> outbox.append(Topics.NOTIFICATIONS, widgetId, new dev.toolsmith.contracts.event.Notification(
-                            UUID.randomUUID().toString(), dev.toolsmith.contracts.event.Notification.Kind.NEW_PENDING_TOOLS,
-                            dev.toolsmith.contracts.event.Notification.Severity.INFO, "widget created", null, widgetId,
-                            Instant.now())))
+                    .chain(() -> outbox.append(Topics.NOTIFICATIONS, widgetId, notification(widgetId, "widget created")))
                     .chain(envelope -> failAfterAppend
                             ? Uni.createFrom().<EventEnvelope>failure(new IllegalStateException("boom"))
                             : Uni.createFrom().item(envelope));
         });
+    }
+
+    private static dev.toolsmith.contracts.event.Notification notification(String subject, String title) {
+        return new dev.toolsmith.contracts.event.Notification(UUID.randomUUID().toString(),
+                dev.toolsmith.contracts.event.Notification.Kind.NEW_PENDING_TOOLS,
+                dev.toolsmith.contracts.event.Notification.Severity.INFO, title, null, subject, Instant.now());
     }
 
     private int appliedCount(String widgetId) {

@@ -59,6 +59,7 @@ public final class StepsBenchmark {
     private final String adminKey;
     private final double rate;
     private final boolean distinctNovelTexts;
+    private final String stagesFile;
 
     private StepsBenchmark(Args args) {
         rate = Double.parseDouble(args.get("rate", "0"));
@@ -66,6 +67,7 @@ public final class StepsBenchmark {
         caller = args.get("caller", "planner");
         capabilities = args.get("capabilities", "http://127.0.0.1:8082");
         adminKey = args.get("admin-key", null);
+        stagesFile = args.get("stages-out", null);
         String novelTexts = args.get("novel-texts", "distinct");
         if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {
             throw new IllegalArgumentException("--novel-texts is distinct or same, got " + novelTexts);
@@ -121,12 +123,61 @@ public final class StepsBenchmark {
      * shares the 2 cores with the system it measures, and validating every result cost it more CPU than the
      * capabilities manager spends on a step. The services validate what they read; this is a load generator.
      */
-    private record Outcome(String stepId, StepStatus status) {
+    private record Outcome(String stepId, StepStatus status, String time) {
         private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
         static Outcome of(byte[] envelope) throws java.io.IOException {
-            com.fasterxml.jackson.databind.JsonNode data = JSON.readTree(envelope).path("data");
-            return new Outcome(data.path("stepId").asText(), StepStatus.valueOf(data.path("status").asText()));
+            com.fasterxml.jackson.databind.JsonNode tree = JSON.readTree(envelope);
+            com.fasterxml.jackson.databind.JsonNode data = tree.path("data");
+            return new Outcome(data.path("stepId").asText(), StepStatus.valueOf(data.path("status").asText()),
+                    tree.path("time").asText());
+        }
+
+        /** When the capabilities manager wrote the result (the envelope's time), in epoch milliseconds. */
+        double finishedAtMillis() {
+            return epochMillis(java.time.Instant.parse(time));
+        }
+    }
+
+    static double epochMillis(java.time.Instant instant) {
+        return instant.getEpochSecond() * 1e3 + instant.getNano() / 1e6;
+    }
+
+    /**
+     * Where an open-loop step's time goes, by wall clock (all processes share this machine's clock):
+     * due → the service wrote its result (the envelope's time: produce, broker, intake, execution), → the
+     * relay sent it (the result record's Kafka timestamp, millisecond resolution), → the driver read it.
+     */
+    private static final class Stages {
+        private final List<Double> finished = new ArrayList<>();
+        private final List<Double> relayed = new ArrayList<>();
+        private final List<Double> delivered = new ArrayList<>();
+        private final StringBuilder rows = new StringBuilder("due_ms,to_written_ms,to_relay_ms,to_driver_ms\n");
+
+        void add(double dueMillis, Outcome outcome, ConsumerRecord<String, byte[]> record) {
+            double finishedAt = outcome.finishedAtMillis();
+            double now = epochMillis(java.time.Instant.now());
+            finished.add(finishedAt - dueMillis);
+            relayed.add(record.timestamp() - finishedAt);
+            delivered.add(now - record.timestamp());
+            rows.append(String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%.3f%n", dueMillis, finishedAt - dueMillis,
+                    record.timestamp() - finishedAt, now - record.timestamp()));
+        }
+
+        /** Every step's stages as CSV, for looking at when the slow ones happened. */
+        void write(String file) throws java.io.IOException {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), rows);
+        }
+
+        String summary() {
+            return "stages p50/p99 ms: to result written " + percentiles(finished) + ", to relay send "
+                    + percentiles(relayed) + ", to driver " + percentiles(delivered);
+        }
+
+        private static String percentiles(List<Double> values) {
+            List<Double> sorted = values.stream().sorted().toList();
+            return String.format(Locale.ROOT, "%.2f/%.2f", Results.percentile(sorted, 0.50),
+                    Results.percentile(sorted, 0.99));
         }
     }
 
@@ -160,7 +211,7 @@ public final class StepsBenchmark {
                     percentile(sorted, 0.99), succeeded, sample.append('}').toString());
         }
 
-        private static double percentile(List<Double> sorted, double q) {
+        static double percentile(List<Double> sorted, double q) {
             return sorted.isEmpty() ? Double.NaN
                     : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
         }
@@ -196,6 +247,7 @@ public final class StepsBenchmark {
         Stats runAtRate(int count, java.util.function.IntFunction<PlanStep> steps) throws Exception {
             Map<String, Long> dueAt = new ConcurrentHashMap<>();
             long start = System.nanoTime();
+            double startMillis = epochMillis(java.time.Instant.now());
             long nanosPerStep = (long) (1e9 / rate);
             Thread sender = new Thread(() -> {
                 for (int i = 0; i < count; i++) {
@@ -214,6 +266,7 @@ public final class StepsBenchmark {
             sender.setDaemon(true);
             sender.start();
             Results results = new Results();
+            Stages stages = new Stages();
             long deadline = System.currentTimeMillis() + 120_000 + count * 20L;
             while (results.count() < count && System.currentTimeMillis() < deadline) {
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
@@ -221,10 +274,15 @@ public final class StepsBenchmark {
                     Long due = dueAt.remove(result.stepId());
                     if (due != null) {
                         results.add(result.status(), (System.nanoTime() - due) / 1e6);
+                        stages.add(startMillis + (due - start) / 1e6, result, record);
                     }
                 }
             }
             sender.join(10_000);
+            System.err.println(stages.summary());
+            if (stagesFile != null) {
+                stages.write(stagesFile);
+            }
             return results.stats(count, (System.nanoTime() - start) / 1e9);
         }
 
