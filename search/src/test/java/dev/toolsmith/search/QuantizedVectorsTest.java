@@ -13,36 +13,76 @@ class QuantizedVectorsTest {
     @Test
     void dotOfUnitVectorsIsWithinOnePercentOfTheFloatDot() {
         int dim = 768;
-        QuantizedVectors table = new QuantizedVectors(dim, 2);
+        QuantizedVectors table = new QuantizedVectors(dim, 384, 2);
         for (int trial = 0; trial < 200; trial++) {
             float[] a = unit(dim);
             float[] b = blend(a, unit(dim), random.nextFloat());
             table.set(1, b);
             double exact = HybridRanker.dot(a, b);
-            assertThat((double) table.dot(QuantizedVectors.query(a), 1, dim)).isCloseTo(exact, within(0.01));
+            assertThat((double) table.dot(QuantizedVectors.query(a), 1)).isCloseTo(exact, within(0.01));
         }
     }
 
     @Test
-    void aPrefixLengthDotsOnlyTheLeadingComponents() {
-        QuantizedVectors table = new QuantizedVectors(4, 1);
+    void aRangeDotsOnlyItsComponentsAndTheRangesAddUpToTheWhole() {
+        QuantizedVectors table = new QuantizedVectors(4, 2, 1);
         table.set(0, new float[] {1, 0, 0, 1});
-        QuantizedVectors.Query q = QuantizedVectors.query(new float[] {1, 0, 0, 1});
-        assertThat(table.dot(q, 0, 2)).isCloseTo(1f, within(0.02f));
-        assertThat(table.dot(q, 0, 4)).isCloseTo(2f, within(0.04f));
+        float[] v = {1, 0, 0, 1};
+        assertThat(table.dot(QuantizedVectors.query(v, 0, 2), 0)).isCloseTo(1f, within(0.02f));
+        assertThat(table.dot(QuantizedVectors.query(v), 0)).isCloseTo(2f, within(0.04f));
+        float[] w = {0.3f, -0.5f, 0.7f, 0.1f};
+        table.set(0, w);
+        float halves = table.dot(QuantizedVectors.query(v, 0, 2), 0) + table.dot(QuantizedVectors.query(v, 2, 4), 0);
+        assertThat(halves).isCloseTo((float) HybridRanker.dot(v, w), within(0.02f));
+    }
+
+    @Test
+    void signScoreIsTheQueryDotWithTheRowSignsUpToFourBitRounding() {
+        int dim = 200;
+        int signBits = 130;
+        QuantizedVectors table = new QuantizedVectors(dim, signBits, 1);
+        float[] q = unit(dim);
+        float max = 0;
+        double sumQ = 0;
+        for (int i = 0; i < signBits; i++) {
+            max = Math.max(max, Math.abs(q[i]));
+            sumQ += q[i];
+        }
+        float step = max / 15; // one unit of the 4-bit magnitudes
+        QuantizedVectors.SignQuery sq = table.signQuery(q);
+        for (int trial = 0; trial < 100; trial++) {
+            float[] v = blend(q, unit(dim), random.nextFloat());
+            table.set(0, v);
+            double bySigns = 0;
+            for (int i = 0; i < signBits; i++) {
+                bySigns += v[i] > 0 ? q[i] : -q[i];
+            }
+            int score = table.signScore(sq, 0);
+            assertThat(score).isBetween(-sq.maxScore(), sq.maxScore());
+            // score = (Σ q·sign(row) + Σ q) / 2 in units of step; each magnitude is off by at most half a step
+            assertThat(2.0 * score * step - sumQ).isCloseTo(bySigns, within((double) signBits * step));
+        }
+        table.set(0, q);
+        int best = table.signScore(sq, 0);
+        float[] minus = q.clone();
+        for (int i = 0; i < dim; i++) {
+            minus[i] = -minus[i];
+        }
+        table.set(0, minus);
+        assertThat(table.signScore(sq, 0)).isLessThan(best);
     }
 
     @Test
     void clearedAndZeroRowsScoreZeroAndGrowingKeepsRows() {
-        QuantizedVectors table = new QuantizedVectors(3, 1);
+        QuantizedVectors table = new QuantizedVectors(3, 3, 1);
         table.set(0, new float[] {0.6f, 0.8f, 0});
         table.ensureCapacity(5);
         table.set(4, new float[] {0, 0, 0});
         QuantizedVectors.Query q = QuantizedVectors.query(new float[] {0.6f, 0.8f, 0});
-        assertThat(table.dot(q, 0, 3)).isCloseTo(1f, within(0.02f));
-        assertThat(table.dot(q, 4, 3)).isZero();
+        assertThat(table.dot(q, 0)).isCloseTo(1f, within(0.02f));
+        assertThat(table.dot(q, 4)).isZero();
         table.clear(0);
-        assertThat(table.dot(q, 0, 3)).isZero();
+        assertThat(table.dot(q, 0)).isZero();
     }
 
     private float[] unit(int dim) {

@@ -30,6 +30,19 @@ public final class CachingTextEmbedder extends ForwardingTextEmbedder {
         return queries.get(text, delegate::embedQuery).clone();
     }
 
+    /** A cached text is whole at once; otherwise the delegate's early primary part is kept. */
+    @Override
+    public QueryEmbedding startQuery(String text) {
+        float[] cached = queries.getIfPresent(text);
+        if (cached != null) {
+            return QueryEmbedding.of(cached.clone(), delegate.primaryDimension());
+        }
+        return delegate.startQuery(text).thenFull(v -> {
+            queries.put(text, v);
+            return v.clone();
+        });
+    }
+
     /** Query texts held now. */
     public long cachedQueries() {
         return queries.estimatedSize();

@@ -1,6 +1,7 @@
 package dev.toolsmith.search.embed;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -55,9 +56,19 @@ public final class EnsembleTextEmbedder implements TextEmbedder, AutoCloseable {
     /** The two models run at once, one on the caller's thread, so a query costs the slower model, not both. */
     @Override
     public float[] embedQuery(String text) {
+        return startQuery(text).full();
+    }
+
+    /**
+     * Returns once the first model is done, with its (scaled) half as the primary part; the second model
+     * runs meanwhile on a helper thread. Put the faster model first (MiniLM-q: 2.4 ms against bge-q's 6 ms),
+     * so the caller has the most time for the work that needs only the first half.
+     */
+    @Override
+    public QueryEmbedding startQuery(String text) {
         CompletableFuture<float[]> b = CompletableFuture.supplyAsync(() -> second.embedQuery(text), QUERY_HELPERS);
-        float[] a = first.embedQuery(text);
-        return join(a, b.join());
+        float[] a = scaled(first.embedQuery(text));
+        return new QueryEmbedding(a, b.thenApply(bv -> concat(a, scaled(bv))));
     }
 
     @Override
@@ -77,13 +88,20 @@ public final class EnsembleTextEmbedder implements TextEmbedder, AutoCloseable {
     }
 
     private static float[] join(float[] a, float[] b) {
-        float[] v = new float[a.length + b.length];
-        for (int i = 0; i < a.length; i++) {
-            v[i] = a[i] * HALF;
+        return concat(scaled(a), scaled(b));
+    }
+
+    private static float[] scaled(float[] v) {
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = v[i] * HALF;
         }
-        for (int i = 0; i < b.length; i++) {
-            v[a.length + i] = b[i] * HALF;
-        }
+        return out;
+    }
+
+    private static float[] concat(float[] a, float[] b) {
+        float[] v = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, v, a.length, b.length);
         return v;
     }
 

@@ -5,6 +5,10 @@ import java.util.List;
 /**
  * A {@link TextEmbedder} that hands every call to another one: extend it and override only what a
  * decorator changes (a cache of query vectors, a counter in a test).
+ *
+ * <p>{@link #startQuery(String)} is not forwarded: the interface's default goes through
+ * {@link #embedQuery(String)}, so a decorator of {@code embedQuery} still sees every query. A decorator
+ * that wants the delegate's early primary part overrides it (as {@link CachingTextEmbedder} does).
  */
 public abstract class ForwardingTextEmbedder implements TextEmbedder {
 

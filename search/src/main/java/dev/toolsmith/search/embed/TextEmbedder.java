@@ -26,6 +26,15 @@ public interface TextEmbedder extends AutoCloseable {
     /** The vector of a search query; never null, unit length (all zeros for blank text). */
     float[] embedQuery(String text);
 
+    /**
+     * Starts embedding a query: the same vector as {@link #embedQuery(String)}, whose leading
+     * {@link #primaryDimension()} components may be ready before the rest. The default embeds the whole
+     * query first, through {@link #embedQuery(String)}.
+     */
+    default QueryEmbedding startQuery(String text) {
+        return QueryEmbedding.of(embedQuery(text), primaryDimension());
+    }
+
     /** The vector of a tool text (name, description, parameters); never null, unit length. */
     float[] embedPassage(String text);
 
