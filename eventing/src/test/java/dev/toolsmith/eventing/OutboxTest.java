@@ -76,9 +76,9 @@ class OutboxTest {
     }
 
     @Test
-    void eventsCommittedFasterThanTheRelayAcknowledgesArriveOnceEachAndInOrder() throws Throwable {
-        // The relay sends the next rows while earlier ones are still unacknowledged or unmarked; the test
-        // profile reads 20 rows at a time, so 300 events of one key cross many reads and the 40-row cap.
+    void manyEventsOfOneKeyArriveOnceEachAndInCommitOrder() throws Throwable {
+        // The test profile reads 20 rows at a time, so 300 events of one key committed one after another
+        // cross many batches, some read while later rows are still committing.
         String key = "ordered-" + UUID.randomUUID();
         int count = 300;
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());

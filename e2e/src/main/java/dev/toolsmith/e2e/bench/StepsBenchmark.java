@@ -43,6 +43,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  *       the default), so the librarian embeds every query; {@code --novel-texts same} repeats one text,
  *       as a verb without a learned alias does, and then its query vector comes from the cache.</li>
  * </ul>
+ * With {@code --rate}, a line on standard error says where a step's time went (p50/p99 of: due → the
+ * service wrote the result, → the relay sent it, → the driver read it), and {@code --stages-out FILE}
+ * writes every step's stages as CSV.
  * The last line printed is JSON:
  * {@code {"known_verb":{"steps":..,"steps_per_s":..,"p50_ms":..,"p99_ms":..,"succeeded":..},"novel_verb":{...}}}.
  */
