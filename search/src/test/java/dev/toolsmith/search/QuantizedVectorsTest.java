@@ -86,16 +86,7 @@ class QuantizedVectorsTest {
     }
 
     private float[] unit(int dim) {
-        float[] v = new float[dim];
-        double norm = 0;
-        for (int i = 0; i < dim; i++) {
-            v[i] = (float) random.nextGaussian();
-            norm += v[i] * v[i];
-        }
-        for (int i = 0; i < dim; i++) {
-            v[i] /= (float) Math.sqrt(norm);
-        }
-        return v;
+        return RandomVectors.unit(random, dim);
     }
 
     private static float[] blend(float[] a, float[] b, float t) {

@@ -46,7 +46,7 @@ class SignPrefilterTest {
         for (int i = 0; i < DISTRACTORS; i++) {
             ToolManifest t = TestCatalog.tool("noise-" + i, "NOISE_" + i, "Noise " + i, "Filler tool number " + i + ".",
                     "noise", "noise", Risk.READ_ONLY, "{}");
-            all.add(new ToolIndex.IndexedTool(t, new ToolVectors(TestCatalog.EMBEDDER.modelId(), unit(random, dim), null),
+            all.add(new ToolIndex.IndexedTool(t, new ToolVectors(TestCatalog.EMBEDDER.modelId(), RandomVectors.unit(random, dim), null),
                     null));
         }
         plain = new ToolIndex(TestCatalog.EMBEDDER, Integer.MAX_VALUE, 0);
@@ -103,19 +103,6 @@ class SignPrefilterTest {
                 pool.shutdownNow();
             }
         }
-    }
-
-    private static float[] unit(Random random, int dim) {
-        float[] v = new float[dim];
-        double norm = 0;
-        for (int i = 0; i < dim; i++) {
-            v[i] = (float) random.nextGaussian();
-            norm += v[i] * v[i];
-        }
-        for (int i = 0; i < dim; i++) {
-            v[i] /= (float) Math.sqrt(norm);
-        }
-        return v;
     }
 
     /** The test catalog's embedder, except that a query's second half arrives when the test says so. */
