@@ -136,9 +136,13 @@ public final class StepsBenchmark {
                     tree.path("time").asText());
         }
 
-        /** When the capabilities manager wrote the result (the envelope's time), in epoch milliseconds. */
+        /** When the capabilities manager wrote the result (the envelope's time), in epoch ms; NaN if unreadable. */
         double finishedAtMillis() {
-            return epochMillis(java.time.Instant.parse(time));
+            try {
+                return epochMillis(java.time.Instant.parse(time));
+            } catch (java.time.format.DateTimeParseException e) {
+                return Double.NaN;
+            }
         }
     }
 
@@ -155,19 +159,30 @@ public final class StepsBenchmark {
         private final List<Double> finished = new ArrayList<>();
         private final List<Double> relayed = new ArrayList<>();
         private final List<Double> delivered = new ArrayList<>();
-        private final StringBuilder rows = new StringBuilder("due_ms,to_written_ms,to_relay_ms,to_driver_ms\n");
+        /** Every step's stages as CSV, kept only when they are to be written ({@code --stages-out}). */
+        private final StringBuilder rows;
+
+        Stages(boolean keepRows) {
+            rows = keepRows ? new StringBuilder("due_ms,to_written_ms,to_relay_ms,to_driver_ms\n") : null;
+        }
 
         void add(double dueMillis, Outcome outcome, ConsumerRecord<String, byte[]> record) {
             double finishedAt = outcome.finishedAtMillis();
+            if (Double.isNaN(finishedAt)) {
+                return; // a result without a readable time counts in the latencies, not in the stages
+            }
             double now = epochMillis(java.time.Instant.now());
             finished.add(finishedAt - dueMillis);
             relayed.add(record.timestamp() - finishedAt);
             delivered.add(now - record.timestamp());
+            if (rows == null) {
+                return;
+            }
             rows.append(String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%.3f%n", dueMillis, finishedAt - dueMillis,
                     record.timestamp() - finishedAt, now - record.timestamp()));
         }
 
-        /** Every step's stages as CSV, for looking at when the slow ones happened. */
+        /** Writes the rows, for looking at when the slow steps happened. */
         void write(String file) throws java.io.IOException {
             java.nio.file.Files.writeString(java.nio.file.Path.of(file), rows);
         }
@@ -269,7 +284,7 @@ public final class StepsBenchmark {
             sender.setDaemon(true);
             sender.start();
             Results results = new Results();
-            Stages stages = new Stages();
+            Stages stages = new Stages(stagesFile != null);
             long deadline = System.currentTimeMillis() + 120_000 + count * 20L;
             while (results.count() < count && System.currentTimeMillis() < deadline) {
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
@@ -284,7 +299,11 @@ public final class StepsBenchmark {
             sender.join(10_000);
             System.err.println(stages.summary());
             if (stagesFile != null) {
-                stages.write(stagesFile);
+                try {
+                    stages.write(stagesFile);
+                } catch (java.io.IOException e) { // the run's results still matter more than the CSV
+                    System.err.println("cannot write --stages-out " + stagesFile + ": " + e);
+                }
             }
             return results.stats(count, (System.nanoTime() - start) / 1e9);
         }
