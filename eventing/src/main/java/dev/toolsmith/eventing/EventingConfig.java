@@ -33,12 +33,6 @@ public interface EventingConfig {
         @WithDefault("500")
         int batchSize();
 
-        /**
-         * Published rows after which the relay vacuums the outbox table itself (OutboxVacuum); 0 leaves it
-         * to autovacuum, which is too seldom for a busy outbox.
-         */
-        @WithDefault("2000")
-        long vacuumAfterRows();
 
         /** How long published rows stay for inspection before they are deleted. */
         @WithDefault("1h")

@@ -22,13 +22,15 @@ public class Outbox {
     private final ContractCodec codec;
     private final EventingConfig config;
     private final Tracing tracing;
+    private final String channel;
     private final String notifyStatement;
 
     public Outbox(ContractCodec codec, EventingConfig config, Tracing tracing) {
         this.codec = codec;
         this.config = config;
         this.tracing = tracing;
-        this.notifyStatement = "NOTIFY " + OutboxRelay.channelFor(config.schema());
+        this.channel = OutboxRelay.channelFor(config.schema());
+        this.notifyStatement = "NOTIFY " + channel;
     }
 
     /** The event type of a tombstone row: its envelope is empty and the relay publishes a null value. */
@@ -71,7 +73,7 @@ public class Outbox {
 
     /** The channel the relay listens on; a notification on it at commit wakes the relay. */
     public String channel() {
-        return OutboxRelay.channelFor(config.schema());
+        return channel;
     }
 
     /**

@@ -8,7 +8,10 @@ import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A row of the transactional outbox: one event waiting to be (or already) published to Kafka. */
+/**
+ * A row of the transactional outbox: one event waiting to be (or already) published to Kafka. The table's
+ * {@code tx_id} and {@code position}, which order publishing, are filled in by PostgreSQL.
+ */
 @Entity
 @Table(name = "outbox_event")
 public class OutboxEvent extends PanacheEntityBase {
@@ -30,7 +33,4 @@ public class OutboxEvent extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
-
-    @Column(name = "published_at")
-    public OffsetDateTime publishedAt;
 }

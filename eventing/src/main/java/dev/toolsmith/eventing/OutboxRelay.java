@@ -31,40 +31,49 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
-import org.postgresql.PGStatement;
 
 /**
- * Publishes committed outbox rows to Kafka, oldest first, and marks them published once Kafka has
- * acknowledged them. Delivery is at least once (a crash between the acknowledgement and the mark
- * republishes the same event id; consumers deduplicate by id).
+ * Publishes committed outbox rows to Kafka in commit order and remembers, in {@code outbox_cursor}, how far
+ * Kafka has acknowledged them. Delivery is at least once: a crash between the acknowledgement and the
+ * cursor's update republishes the same event ids, and consumers deduplicate by id.
  *
- * <p>One relay per service schema is active at a time: it holds a PostgreSQL advisory lock, so with
- * several replicas the others stand by and the per-key order of events is kept. It sleeps on
- * {@code LISTEN} and is woken by the {@code NOTIFY} that {@link Outbox} issues in each transaction,
- * which PostgreSQL delivers only at commit.
+ * <p>Rows are read in (transaction id, position) order, and only rows of transactions older than every
+ * transaction still running (the snapshot's {@code xmin}): a younger transaction may still commit a row that
+ * sorts before rows already visible, so the relay waits for it rather than pass it by. Nothing is written per
+ * row; the cursor is one row updated once per batch.
+ *
+ * <p>One relay per service schema is active at a time: it holds a PostgreSQL advisory lock on a connection
+ * of its own, so with several replicas the others stand by and the per-key order of events is kept. It sleeps
+ * on {@code LISTEN} and is woken by the {@code NOTIFY} that {@link Outbox} issues in each transaction, which
+ * PostgreSQL delivers only at commit.
  */
 @ApplicationScoped
 public class OutboxRelay {
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final long RETRY_BACKOFF_MS = 1_000;
-    private static final long CLEANUP_EVERY_MS = 60_000;
-    private static final int DELETES_PER_STATEMENT = 2_000;
+    private static final long HELD_BACK_WARNING_MS = 10_000;
     private static final String TRACEPARENT_HEADER = "traceparent";
     private static final ObjectMapper ENVELOPE_READER = new ObjectMapper();
+
+    // The horizon is the oldest transaction id still running, read in the same snapshot as the rows.
+    private static final String READ = """
+            SELECT (SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)),
+                   tx_id, position, topic, message_key, envelope
+            FROM outbox_event WHERE (tx_id, position) > (?, ?) ORDER BY tx_id, position LIMIT ?""";
+    private static final String READ_CURSOR = "SELECT tx_id, position FROM outbox_cursor";
+    private static final String SAVE_CURSOR = "UPDATE outbox_cursor SET tx_id = ?, position = ?";
 
     private final AgroalDataSource dataSource;
     private final EventingConfig config;
     private final Map<String, Object> kafkaConfig;
     private final String channel;
     private final long lockKey;
-    private final OutboxVacuum vacuum;
+    private final OutboxRetention retention;
 
     private volatile boolean running;
     private Thread worker;
     private KafkaProducer<String, byte[]> producer;
-    private long lastCleanup;
-    private boolean cleanupUnfinished;
 
     public OutboxRelay(AgroalDataSource dataSource, EventingConfig config,
             @Identifier("default-kafka-broker") Map<String, Object> kafkaConfig) {
@@ -73,7 +82,7 @@ public class OutboxRelay {
         this.kafkaConfig = kafkaConfig;
         this.channel = channelFor(config.schema());
         this.lockKey = ("toolsmith-outbox-" + config.schema()).hashCode();
-        this.vacuum = new OutboxVacuum(dataSource, config.outbox().vacuumAfterRows());
+        this.retention = new OutboxRetention(config.outbox().retention(), config.outbox().dedupeRetention());
     }
 
     static String channelFor(String schema) {
@@ -140,21 +149,16 @@ public class OutboxRelay {
 
     private void run() {
         while (running) {
-            try (Connection listener = dataSource.getConnection()) {
-                listener.setAutoCommit(true);
-                if (!tryLeadership(listener)) {
-                    sleep(config.outbox().pollInterval().toMillis() * 5);
-                    continue;
-                }
-                try (Statement listen = listener.createStatement()) {
-                    listen.execute("LISTEN " + channel);
-                }
-                PGConnection pg = listener.unwrap(PGConnection.class);
-                while (running) {
-                    drain();
-                    cleanUpIfDue();
-                    PGNotification[] woken = pg.getNotifications((int) config.outbox().pollInterval().toMillis());
-                    LOG.tracef("relay woken by %d notifications", woken == null ? 0 : woken.length);
+            try (Connection connection = dataSource.getConnection()) {
+                connection.setAutoCommit(true);
+                try {
+                    if (tryLeadership(connection)) {
+                        relayWhileLeader(connection);
+                    } else {
+                        sleep(config.outbox().pollInterval().toMillis() * 5);
+                    }
+                } finally {
+                    release(connection);
                 }
             } catch (SQLException | RuntimeException e) {
                 if (running) {
@@ -166,7 +170,7 @@ public class OutboxRelay {
         }
     }
 
-    /** The advisory lock is held by the listener connection and released when it closes. */
+    /** The advisory lock is held by the relay's connection until {@link #release}. */
     private boolean tryLeadership(Connection connection) throws SQLException {
         try (PreparedStatement lock = connection.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
             lock.setLong(1, lockKey);
@@ -176,84 +180,147 @@ public class OutboxRelay {
         }
     }
 
-    /** Publishes batches until the table holds no committed, unpublished row. */
-    void drain() throws SQLException {
-        int published;
-        do {
-            published = publishBatch();
-            vacuum.published(published);
-        } while (published == config.outbox().batchSize() && running);
+    /**
+     * The pool keeps the session when the connection is closed: without this its advisory lock, its
+     * {@code LISTEN} and its settings would outlive the relay's turn and lock every other replica out.
+     */
+    private static void release(Connection connection) {
+        try (Statement discard = connection.createStatement()) {
+            discard.execute("DISCARD ALL");
+        } catch (SQLException e) {
+            LOG.debugf("relay connection not reset (%s); PostgreSQL releases its lock when the session ends",
+                    e.getMessage());
+        }
     }
 
-    private int publishBatch() throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                List<UUID> ids = new ArrayList<>();
-                List<Future<?>> acks = new ArrayList<>();
-                try (PreparedStatement select = connection.prepareStatement(
-                        "SELECT id, topic, message_key, envelope FROM outbox_event WHERE published_at IS NULL "
-                                + "ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED")) {
-                    plannedPerExecution(select);
-                    select.setInt(1, config.outbox().batchSize());
-                    try (ResultSet rows = select.executeQuery()) {
-                        while (rows.next()) {
-                            ids.add(rows.getObject(1, UUID.class));
-                            String envelope = rows.getString(4);
-                            // An empty envelope is a tombstone (Outbox.appendTombstone): no value, no content type.
-                            boolean tombstone = envelope.isEmpty();
-                            ProducerRecord<String, byte[]> record = new ProducerRecord<>(rows.getString(2),
-                                    rows.getString(3), tombstone ? null : envelope.getBytes(StandardCharsets.UTF_8));
-                            if (!tombstone) {
-                                record.headers().add("content-type",
-                                        "application/cloudevents+json; charset=UTF-8".getBytes(StandardCharsets.UTF_8));
-                                traceparentOf(envelope).ifPresent(traceparent -> record.headers()
-                                        .add(TRACEPARENT_HEADER, traceparent.getBytes(StandardCharsets.UTF_8)));
-                            }
-                            acks.add(producer.send(record));
-                        }
+    private void relayWhileLeader(Connection connection) throws SQLException {
+        try (Statement setup = connection.createStatement()) {
+            setup.execute("LISTEN " + channel);
+            // Only the cursor and retention deletes are written here: a cursor update lost in a database crash
+            // only publishes its events again, which at-least-once delivery allows.
+            setup.execute("SET synchronous_commit = off");
+        }
+        PGConnection pg = connection.unwrap(PGConnection.class);
+        try (PreparedStatement read = connection.prepareStatement(READ);
+                PreparedStatement save = connection.prepareStatement(SAVE_CURSOR)) {
+            OutboxRetention.plannedPerExecution(read);
+            OutboxPosition published = readCursor(connection);
+            HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());
+            while (running) {
+                Batch last;
+                do {
+                    last = publishBatch(read, published);
+                    if (!last.reached().equals(published)) {
+                        save.setLong(1, last.reached().txId());
+                        save.setLong(2, last.reached().position());
+                        save.executeUpdate();
+                        published = last.reached();
                     }
-                }
-                if (ids.isEmpty()) {
-                    connection.rollback();
-                    return 0;
-                }
-                producer.flush();
-                for (Future<?> ack : acks) {
-                    ack.get(30, TimeUnit.SECONDS);
-                }
-                try (Statement asynchronous = connection.createStatement();
-                        PreparedStatement mark = connection.prepareStatement(
-                                "UPDATE outbox_event SET published_at = now() WHERE id = ANY(?)")) {
-                    // A mark lost in a database crash only publishes its events again, which at-least-once
-                    // delivery allows: the commit need not wait for the disk.
-                    asynchronous.execute("SET LOCAL synchronous_commit = off");
-                    plannedPerExecution(mark);
-                    mark.setArray(1, connection.createArrayOf("uuid", ids.toArray()));
-                    mark.executeUpdate();
-                }
-                connection.commit();
-                return ids.size();
-            } catch (InterruptedException e) {
-                connection.rollback();
-                Thread.currentThread().interrupt();
-                return 0;
-            } catch (Exception e) {
-                connection.rollback();
-                throw new SQLException("publishing to Kafka failed: " + e.getMessage(), e);
+                } while (last.published() == config.outbox().batchSize() && running);
+                retention.cleanUpIfDue(connection, published);
+                PGNotification[] woken = pg.getNotifications((int) heldBack.nextWaitMillis(last.horizonReached()));
+                LOG.tracef("relay woken by %d notifications", woken == null ? 0 : woken.length);
             }
         }
     }
 
+    private static OutboxPosition readCursor(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet cursor = statement.executeQuery(READ_CURSOR)) {
+            return cursor.next() ? new OutboxPosition(cursor.getLong(1), cursor.getLong(2)) : OutboxPosition.START;
+        }
+    }
+
     /**
-     * Has PostgreSQL plan the statement for each execution's own parameters. The outbox starts empty and
-     * grows to the retention's worth of published rows; a server-side prepared statement lets PostgreSQL
-     * settle on a generic plan, and one settled while the table was small is a sequential scan that then
-     * reads every retained row for each batch (seen: 12–48 ms per batch and most of the database's CPU at
-     * 1,000 events/s). Planning these short statements each time costs microseconds.
+     * What one read of the table did: rows published, the position reached, and whether it stopped at a row
+     * of a transaction younger than one still running.
      */
-    private static void plannedPerExecution(PreparedStatement statement) throws SQLException {
-        statement.unwrap(PGStatement.class).setPrepareThreshold(0);
+    private record Batch(int published, OutboxPosition reached, boolean horizonReached) {
+    }
+
+    private Batch publishBatch(PreparedStatement read, OutboxPosition after) throws SQLException {
+        List<Future<?>> acks = new ArrayList<>();
+        OutboxPosition reached = after;
+        boolean horizonReached = false;
+        read.setLong(1, after.txId());
+        read.setLong(2, after.position());
+        read.setInt(3, config.outbox().batchSize());
+        try (ResultSet rows = read.executeQuery()) {
+            while (rows.next()) {
+                long txId = rows.getLong(2);
+                if (txId >= rows.getLong(1)) {
+                    horizonReached = true;
+                    break;
+                }
+                acks.add(producer.send(record(rows.getString(4), rows.getString(5), rows.getString(6))));
+                reached = new OutboxPosition(txId, rows.getLong(3));
+            }
+        }
+        if (acks.isEmpty()) {
+            return new Batch(0, after, horizonReached);
+        }
+        producer.flush();
+        try {
+            for (Future<?> ack : acks) {
+                ack.get(30, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Batch(0, after, horizonReached);
+        } catch (Exception e) {
+            throw new SQLException("publishing to Kafka failed: " + e.getMessage(), e);
+        }
+        return new Batch(acks.size(), reached, horizonReached);
+    }
+
+    private static ProducerRecord<String, byte[]> record(String topic, String key, String envelope) {
+        // An empty envelope is a tombstone (Outbox.appendTombstone): no value, no content type.
+        boolean tombstone = envelope.isEmpty();
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key,
+                tombstone ? null : envelope.getBytes(StandardCharsets.UTF_8));
+        if (!tombstone) {
+            record.headers().add("content-type",
+                    "application/cloudevents+json; charset=UTF-8".getBytes(StandardCharsets.UTF_8));
+            traceparentOf(envelope).ifPresent(traceparent -> record.headers()
+                    .add(TRACEPARENT_HEADER, traceparent.getBytes(StandardCharsets.UTF_8)));
+        }
+        return record;
+    }
+
+    /**
+     * How long the relay sleeps between looks at the table. Normally until a commit notifies it (or the poll
+     * interval), but rows held back behind a running transaction are rechecked soon, 1 ms then doubling up to
+     * the poll interval: that transaction's commit need not notify (it may have written no event). A
+     * transaction that holds rows back for long is named in a warning, since events wait for it.
+     */
+    private final class HeldBack {
+        private final long pollMillis;
+        private long waitMillis = 1;
+        private long since;
+        private long warnedAt;
+
+        HeldBack(long pollMillis) {
+            this.pollMillis = Math.max(1, pollMillis);
+        }
+
+        long nextWaitMillis(boolean horizonReached) {
+            if (!horizonReached) {
+                waitMillis = 1;
+                since = 0;
+                return pollMillis;
+            }
+            long now = System.currentTimeMillis();
+            if (since == 0) {
+                since = now;
+            } else if (now - since > HELD_BACK_WARNING_MS && now - warnedAt > HELD_BACK_WARNING_MS) {
+                warnedAt = now;
+                LOG.warnf("outbox relay for %s: events have waited %d s behind a transaction that is still running "
+                        + "(pg_stat_activity shows it as the oldest backend_xid)", config.schema(), (now - since) / 1000);
+            }
+            long wait = waitMillis;
+            waitMillis = Math.min(pollMillis, waitMillis * 2);
+            return wait;
+        }
     }
 
     /**
@@ -266,36 +333,6 @@ public class OutboxRelay {
             return traceparent != null && traceparent.isTextual() ? Optional.of(traceparent.asText()) : Optional.empty();
         } catch (JsonProcessingException e) {
             return Optional.empty();
-        }
-    }
-
-    /**
-     * Every minute, published rows and remembered event ids past their retention are deleted, a bounded
-     * chunk per turn of the relay's loop until none is left: one statement deleting a minute of a busy
-     * outbox at once held the relay, and every event behind it, for a long moment.
-     */
-    private void cleanUpIfDue() throws SQLException {
-        long now = System.currentTimeMillis();
-        if (!cleanupUnfinished && now - lastCleanup < CLEANUP_EVERY_MS) {
-            return;
-        }
-        lastCleanup = now;
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement outbox = connection.prepareStatement(
-                        "DELETE FROM outbox_event WHERE id IN (SELECT id FROM outbox_event "
-                                + "WHERE published_at < now() - make_interval(secs => ?) LIMIT ?)");
-                PreparedStatement inbox = connection.prepareStatement(
-                        "DELETE FROM processed_event WHERE (event_id, consumer) IN (SELECT event_id, consumer "
-                                + "FROM processed_event WHERE processed_at < now() - make_interval(secs => ?) LIMIT ?)")) {
-            plannedPerExecution(outbox);
-            plannedPerExecution(inbox);
-            outbox.setLong(1, config.outbox().retention().toSeconds());
-            outbox.setInt(2, DELETES_PER_STATEMENT);
-            inbox.setLong(1, config.outbox().dedupeRetention().toSeconds());
-            inbox.setInt(2, DELETES_PER_STATEMENT);
-            int outboxRows = outbox.executeUpdate();
-            int inboxRows = inbox.executeUpdate();
-            cleanupUnfinished = outboxRows == DELETES_PER_STATEMENT || inboxRows == DELETES_PER_STATEMENT;
         }
     }
 

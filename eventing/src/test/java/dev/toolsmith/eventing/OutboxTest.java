@@ -96,13 +96,22 @@ class OutboxTest {
             assertThat(titles).as("each event once, in commit order")
                     .containsExactlyElementsOf(java.util.stream.IntStream.range(0, count).mapToObj(i -> "event " + i).toList());
         }
-        assertThat(unpublishedRows()).as("every row marked published").isZero();
+        assertThat(unpublishedRows()).as("the relay's cursor passed every row").isZero();
+    }
+
+    private static java.sql.Connection database() throws java.sql.SQLException {
+        java.sql.Connection db = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
+                PostgresTestResource.user(), PostgresTestResource.password());
+        try (var schema = db.createStatement()) {
+            schema.execute("SET search_path = eventing_test");
+        }
+        return db;
     }
 
     private static long unpublishedRows() throws java.sql.SQLException {
-        try (var db = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
-                PostgresTestResource.user(), PostgresTestResource.password());
-                var count = db.prepareStatement("SELECT count(*) FROM eventing_test.outbox_event WHERE published_at IS NULL");
+        try (var db = database();
+                var count = db.prepareStatement("SELECT count(*) FROM outbox_event o, outbox_cursor c "
+                        + "WHERE (o.tx_id, o.position) > (c.tx_id, c.position)");
                 var row = count.executeQuery()) {
             row.next();
             return row.getLong(1);
@@ -110,22 +119,77 @@ class OutboxTest {
     }
 
     @Test
-    void theRelayVacuumsTheOutboxAfterEnoughPublishedRows() throws Exception {
-        long before = outboxVacuums();
-        // the test profile vacuums after every 3 published rows
-        for (int i = 0; i < 4; i++) {
-            commitChangeWithEvent("w-" + UUID.randomUUID(), false);
+    void anEventWaitsWhileAnOlderTransactionRunsThenFollowsThatTransactionsEvent() throws Throwable {
+        String key = "held-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS);
+                var older = database()) {
+            older.setAutoCommit(false);
+            // The older transaction writes its event first (so it has the smaller transaction id) and commits
+            // last, without a NOTIFY: the relay must notice the commit by itself.
+            insertRaw(older, outbox.prepare(Topics.NOTIFICATIONS, key, notification(key, "older")));
+            VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> outbox.append(
+                    Topics.NOTIFICATIONS, key, notification(key, "younger"))));
+
+            assertThat(reader.pollFor(Duration.ofSeconds(2))).as("the younger event waits for the older transaction")
+                    .noneMatch(r -> key.equals(r.key()));
+
+            older.commit();
+            await().atMost(Duration.ofSeconds(20)).until(() -> reader.pollFor(Duration.ofMillis(200)).stream()
+                    .filter(r -> key.equals(r.key())).count() >= 2);
+            // the reader returns every record it has seen so far
+            List<ConsumerRecord<String, byte[]>> arrived = reader.pollFor(Duration.ofSeconds(1)).stream()
+                    .filter(r -> key.equals(r.key())).toList();
+            assertThat(arrived).extracting(r -> kafka.codec().openEnvelope(r.value()).data().path("title").asText())
+                    .containsExactly("older", "younger");
         }
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(outboxVacuums()).isGreaterThan(before));
     }
 
-    private static long outboxVacuums() throws java.sql.SQLException {
-        try (var db = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
-                PostgresTestResource.user(), PostgresTestResource.password());
-                var count = db.prepareStatement("SELECT vacuum_count FROM pg_stat_user_tables "
-                        + "WHERE schemaname = 'eventing_test' AND relname = 'outbox_event'");
-                var row = count.executeQuery()) {
-            return row.next() ? row.getLong(1) : 0;
+    private static void insertRaw(java.sql.Connection db, OutboxEvent row) throws java.sql.SQLException {
+        try (var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, "
+                + "created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            insert.setObject(1, row.id);
+            insert.setString(2, row.topic);
+            insert.setString(3, row.messageKey);
+            insert.setString(4, row.eventType);
+            insert.setString(5, row.envelope);
+            insert.setObject(6, row.createdAt);
+            insert.executeUpdate();
+        }
+    }
+
+    @Test
+    void retentionDeletesOnlyPublishedRowsPastItInBoundedChunks() throws Exception {
+        // Rows of a made-up transaction 1, far behind the relay's cursor, so the running relay leaves them alone
+        // (its own retention is an hour; these are 30 minutes old).
+        long base = -5_000_000_000L - System.nanoTime() % 1_000_000;
+        try (var db = database()) {
+            try (var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, "
+                    + "created_at, tx_id, position) VALUES (gen_random_uuid(), 'notifications', 'k', 't', '{}', "
+                    + "now() - make_interval(mins => ?), 1, ?)")) {
+                int[][] rows = {{30, 0}, {30, 1}, {0, 2}, {30, 3}, {30, 4}}; // age in minutes, offset
+                for (int[] row : rows) {
+                    insert.setInt(1, row[0]);
+                    insert.setLong(2, base + row[1]);
+                    insert.executeUpdate();
+                }
+            }
+            OutboxRetention retention = new OutboxRetention(Duration.ofMinutes(10), Duration.ofDays(7));
+            // published up to offset 3: offset 4 is old but unpublished; offset 2 is published but young
+            assertThat(retention.deleteOutboxRows(db, new OutboxPosition(1, base + 3))).isEqualTo(3);
+            try (var left = db.prepareStatement("SELECT position - ? FROM outbox_event WHERE tx_id = 1 AND position BETWEEN ? AND ? "
+                    + "ORDER BY position")) {
+                left.setLong(1, base);
+                left.setLong(2, base);
+                left.setLong(3, base + 4);
+                try (var rows = left.executeQuery()) {
+                    List<Long> offsets = new java.util.ArrayList<>();
+                    while (rows.next()) {
+                        offsets.add(rows.getLong(1));
+                    }
+                    assertThat(offsets).containsExactly(2L, 4L);
+                }
+            }
         }
     }
 
