@@ -204,6 +204,7 @@ public class OutboxRelay {
         try (PreparedStatement read = connection.prepareStatement(READ);
                 PreparedStatement save = connection.prepareStatement(SAVE_CURSOR)) {
             OutboxRetention.plannedPerExecution(read);
+            OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
             OutboxPosition published = readCursor(connection);
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());
             while (running) {

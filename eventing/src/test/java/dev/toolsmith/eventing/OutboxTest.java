@@ -148,14 +148,63 @@ class OutboxTest {
     private static void insertRaw(java.sql.Connection db, OutboxEvent row) throws java.sql.SQLException {
         try (var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, "
                 + "created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            insert.setObject(1, row.id);
-            insert.setString(2, row.topic);
-            insert.setString(3, row.messageKey);
-            insert.setString(4, row.eventType);
-            insert.setString(5, row.envelope);
-            insert.setObject(6, row.createdAt);
+            bindRow(insert, row);
             insert.executeUpdate();
         }
+    }
+
+    /** A row as a restore from another cluster brings it: its old transaction id and position. */
+    private static void insertRestored(java.sql.Connection db, OutboxEvent row, long txId, long position)
+            throws java.sql.SQLException {
+        try (var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, "
+                + "created_at, tx_id, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            bindRow(insert, row);
+            insert.setLong(7, txId);
+            insert.setLong(8, position);
+            insert.executeUpdate();
+        }
+    }
+
+    private static void bindRow(java.sql.PreparedStatement insert, OutboxEvent row) throws java.sql.SQLException {
+        insert.setObject(1, row.id);
+        insert.setString(2, row.topic);
+        insert.setString(3, row.messageKey);
+        insert.setString(4, row.eventType);
+        insert.setString(5, row.envelope);
+        insert.setObject(6, row.createdAt);
+    }
+
+    @Test
+    void afterARestoreIntoAnotherClusterOldWaitingRowsAndNewRowsArePublishedAndOldPublishedOnesAreNot() throws Throwable {
+        String key = "restored-" + UUID.randomUUID();
+        // The old cluster had counted far past this one's transaction ids.
+        long oldTx = 1_000_000_000_000L;
+        long position = -7_000_000_000_000L - System.nanoTime() % 1_000_000;
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS);
+                var db = database()) {
+            relay.stop();
+            insertRestored(db, outbox.prepare(Topics.NOTIFICATIONS, key, notification(key, "old, published")), oldTx, position);
+            insertRestored(db, outbox.prepare(Topics.NOTIFICATIONS, key, notification(key, "old, waiting")), oldTx + 1,
+                    position + 1);
+            try (var cursor = db.prepareStatement("UPDATE outbox_cursor SET tx_id = ?, position = ?")) {
+                cursor.setLong(1, oldTx);
+                cursor.setLong(2, position);
+                cursor.executeUpdate();
+            }
+            // written by this cluster after the restore, before any relay ran: its transaction id is far lower
+            VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> outbox.append(
+                    Topics.NOTIFICATIONS, key, notification(key, "new"))));
+
+            relay.start();
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> reader.pollFor(Duration.ofMillis(200)).stream()
+                    .filter(r -> key.equals(r.key())).count() >= 2);
+            List<String> titles = reader.pollFor(Duration.ofSeconds(2)).stream().filter(r -> key.equals(r.key()))
+                    .map(r -> kafka.codec().openEnvelope(r.value()).data().path("title").asText()).toList();
+            assertThat(titles).containsExactly("old, waiting", "new");
+        }
+        assertThat(unpublishedRows()).isZero();
     }
 
     @Test
