@@ -26,6 +26,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * An in-process ONNX sentence encoder tuned for a small shared machine: one intra-op thread per call and
@@ -39,6 +41,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Java arrays (about 1 ms of bge's 7 ms, measured). Pooling and normalisation follow LangChain4j's exactly,
  * so the vectors are the same as before, bit for bit. Longer texts go through LangChain4j, which averages
  * windows of {@value #MAX_PIECES} pieces.
+ *
+ * <p>{@link #close()} waits for the embeddings under way, then frees the native session and tokenizer; a call
+ * after it fails with a message rather than reaching freed native memory.
  */
 public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
 
@@ -51,6 +56,9 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
     private final Model model;
     private final ExecutorService bulk;
     private final int dimension;
+    /** Embeddings share the read side; {@link #close()} takes the write side, so it never frees a running session. */
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed; // guarded by lifecycle
 
     private OnnxTextEmbedder(EmbeddingModelChoice choice) {
         this.choice = choice;
@@ -135,15 +143,21 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
     }
 
     private float[] embedRaw(String text) {
-        Encoding encoding = model.tokenizer.encode(text, true, false);
-        if (encoding.getIds().length >= MAX_PIECES + 2) { // with [CLS] and [SEP]; a truncating tokenizer stops here too
-            Embedding e = model.embed(TextSegment.from(text)).content();
-            return e.vector();
-        }
+        lifecycle.readLock().lock();
         try {
+            if (closed) {
+                throw new IllegalStateException("embedding model " + choice.id + " is closed");
+            }
+            Encoding encoding = model.tokenizer.encode(text, true, false);
+            if (encoding.getIds().length >= MAX_PIECES + 2) { // with [CLS] and [SEP]; a truncating tokenizer stops here too
+                Embedding e = model.embed(TextSegment.from(text)).content();
+                return e.vector();
+            }
             return model.embedOneWindow(encoding, choice.pooling);
         } catch (OrtException e) {
             throw new IllegalStateException("embedding failed", e);
+        } finally {
+            lifecycle.readLock().unlock();
         }
     }
 
@@ -154,6 +168,15 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
     @Override
     public void close() {
         bulk.shutdownNow();
+        lifecycle.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                model.release();
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
     }
 
     /** The LangChain4j model with our session options; the stock subclasses accept none. */
@@ -257,6 +280,16 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
                 v[i] /= norm;
             }
             return v;
+        }
+
+        /** Frees the native session and our tokenizer (LangChain4j's encoder keeps its own until collected). */
+        void release() {
+            tokenizer.close();
+            try {
+                session.close();
+            } catch (OrtException e) {
+                throw new IllegalStateException("cannot close embedding model session", e);
+            }
         }
 
         @Override
