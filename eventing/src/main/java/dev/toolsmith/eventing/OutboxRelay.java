@@ -61,7 +61,23 @@ public class OutboxRelay {
             SELECT (SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)),
                    tx_id, position, topic, message_key, envelope
             FROM outbox_event WHERE (tx_id, position) > (?, ?) ORDER BY tx_id, position LIMIT ?""";
+    // The same read with a horizon that leaves out transactions known to run in another database of the
+    // cluster (they cannot write this table): used once rows have been held back for a while, since reading
+    // pg_stat_activity costs more than the plain horizon. A transaction pg_stat_activity does not place
+    // (ended since the snapshot, prepared, hidden) still counts, so this never passes a row it must wait for.
+    private static final String READ_WITHOUT_OTHER_DATABASES = """
+            SELECT (SELECT COALESCE(min(CAST(CAST(x AS text) AS bigint)),
+                                    CAST(CAST(pg_snapshot_xmax(pg_current_snapshot()) AS text) AS bigint))
+                    FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+                    WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+                                      WHERE CAST(CAST(a.backend_xid AS text) AS bigint)
+                                                = CAST(CAST(x AS text) AS bigint) % 4294967296
+                                        AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))),
+                   tx_id, position, topic, message_key, envelope
+            FROM outbox_event WHERE (tx_id, position) > (?, ?) ORDER BY tx_id, position LIMIT ?""";
     private static final String READ_CURSOR = "SELECT tx_id, position FROM outbox_cursor";
+    /** Held back this long, the relay asks which running transactions belong to other databases. */
+    private static final long PLACE_TRANSACTIONS_AFTER_MS = 50;
     private static final String SAVE_CURSOR = "UPDATE outbox_cursor SET tx_id = ?, position = ?";
 
     private final AgroalDataSource dataSource;
@@ -202,15 +218,18 @@ public class OutboxRelay {
         }
         PGConnection pg = connection.unwrap(PGConnection.class);
         try (PreparedStatement read = connection.prepareStatement(READ);
+                PreparedStatement readPlaced = connection.prepareStatement(READ_WITHOUT_OTHER_DATABASES);
                 PreparedStatement save = connection.prepareStatement(SAVE_CURSOR)) {
             OutboxRetention.plannedPerExecution(read);
+            OutboxRetention.plannedPerExecution(readPlaced);
             OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
             OutboxPosition published = readCursor(connection);
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());
             while (running) {
                 Batch last;
                 do {
-                    last = publishBatch(read, published);
+                    last = publishBatch(heldBack.heldLongerThan(PLACE_TRANSACTIONS_AFTER_MS) ? readPlaced : read,
+                            published);
                     if (!last.reached().equals(published)) {
                         save.setLong(1, last.reached().txId());
                         save.setLong(2, last.reached().position());
@@ -304,6 +323,10 @@ public class OutboxRelay {
             this.pollMillis = Math.max(1, pollMillis);
         }
 
+        boolean heldLongerThan(long millis) {
+            return since != 0 && System.currentTimeMillis() - since > millis;
+        }
+
         long nextWaitMillis(boolean horizonReached) {
             if (!horizonReached) {
                 waitMillis = 1;
@@ -315,8 +338,9 @@ public class OutboxRelay {
                 since = now;
             } else if (now - since > HELD_BACK_WARNING_MS && now - warnedAt > HELD_BACK_WARNING_MS) {
                 warnedAt = now;
-                LOG.warnf("outbox relay for %s: events have waited %d s behind a transaction that is still running "
-                        + "(pg_stat_activity shows it as the oldest backend_xid)", config.schema(), (now - since) / 1000);
+                LOG.warnf("outbox relay for %s: events have waited %d s behind a transaction of this database that is "
+                        + "still running (pg_stat_activity shows it as the oldest backend_xid)", config.schema(),
+                        (now - since) / 1000);
             }
             long wait = waitMillis;
             waitMillis = Math.min(pollMillis, waitMillis * 2);

@@ -145,6 +145,27 @@ class OutboxTest {
         }
     }
 
+    @Test
+    void aTransactionRunningInAnotherDatabaseOfTheClusterDoesNotHoldEventsBack() throws Throwable {
+        String other = "toolsmith_test_eventing_other";
+        PostgresTestResource.recreate(other);
+        String key = "other-db-" + UUID.randomUUID();
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS);
+                var elsewhere = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl(other),
+                        PostgresTestResource.user(), PostgresTestResource.password())) {
+            elsewhere.setAutoCommit(false);
+            try (var takeId = elsewhere.createStatement()) {
+                takeId.execute("SELECT pg_current_xact_id()"); // an older transaction id, held open over there
+            }
+            VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> outbox.append(
+                    Topics.NOTIFICATIONS, key, notification(key, "while another database works"))));
+
+            assertThat(reader.awaitMatching(r -> key.equals(r.key()), Duration.ofSeconds(10))).hasSize(1);
+            elsewhere.rollback();
+        }
+    }
+
     private static void insertRaw(java.sql.Connection db, OutboxEvent row) throws java.sql.SQLException {
         try (var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, "
                 + "created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
