@@ -33,7 +33,8 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * Publishes committed outbox rows to Kafka in commit order and remembers, in {@code outbox_cursor}, how far
+ * Publishes committed outbox rows to Kafka in the order of the transactions that wrote them (their ids; for
+ * transactions that did not overlap in time, that is commit order) and remembers, in {@code outbox_cursor}, how far
  * Kafka has acknowledged them. Delivery is at least once: a crash between the acknowledgement and the
  * cursor's update republishes the same event ids, and consumers deduplicate by id.
  *
@@ -56,15 +57,16 @@ public class OutboxRelay {
     private static final String TRACEPARENT_HEADER = "traceparent";
     private static final ObjectMapper ENVELOPE_READER = new ObjectMapper();
 
-    // The horizon is the oldest transaction id still running, read in the same snapshot as the rows.
-    private static final String READ = """
-            SELECT (SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)),
-                   tx_id, position, topic, message_key, envelope
+    // Both reads take their horizon in the same snapshot as the rows: the plain one is the oldest transaction
+    // id still running. The other leaves out transactions known to run in another database of the cluster
+    // (they cannot write this table); it reads pg_stat_activity, so it is used only once rows have been held
+    // back for a while. A transaction pg_stat_activity does not place (ended since the snapshot, prepared,
+    // hidden) still counts, so neither passes a row it must wait for.
+    private static final String ROWS_AFTER_CURSOR = """
+            tx_id, position, topic, message_key, envelope
             FROM outbox_event WHERE (tx_id, position) > (?, ?) ORDER BY tx_id, position LIMIT ?""";
-    // The same read with a horizon that leaves out transactions known to run in another database of the
-    // cluster (they cannot write this table): used once rows have been held back for a while, since reading
-    // pg_stat_activity costs more than the plain horizon. A transaction pg_stat_activity does not place
-    // (ended since the snapshot, prepared, hidden) still counts, so this never passes a row it must wait for.
+    private static final String READ = "SELECT (SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)), "
+            + ROWS_AFTER_CURSOR;
     private static final String READ_WITHOUT_OTHER_DATABASES = """
             SELECT (SELECT COALESCE(min(CAST(CAST(x AS text) AS bigint)),
                                     CAST(CAST(pg_snapshot_xmax(pg_current_snapshot()) AS text) AS bigint))
@@ -73,8 +75,7 @@ public class OutboxRelay {
                                       WHERE CAST(CAST(a.backend_xid AS text) AS bigint)
                                                 = CAST(CAST(x AS text) AS bigint) % 4294967296
                                         AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))),
-                   tx_id, position, topic, message_key, envelope
-            FROM outbox_event WHERE (tx_id, position) > (?, ?) ORDER BY tx_id, position LIMIT ?""";
+            """ + ROWS_AFTER_CURSOR;
     private static final String READ_CURSOR = "SELECT tx_id, position FROM outbox_cursor";
     /** Held back this long, the relay asks which running transactions belong to other databases. */
     private static final long PLACE_TRANSACTIONS_AFTER_MS = 50;
@@ -98,7 +99,18 @@ public class OutboxRelay {
         this.kafkaConfig = kafkaConfig;
         this.channel = channelFor(config.schema());
         this.lockKey = ("toolsmith-outbox-" + config.schema()).hashCode();
+        checkSettings(config.outbox().batchSize(), config.outbox().pollInterval());
         this.retention = new OutboxRetention(config.outbox().retention(), config.outbox().dedupeRetention());
+    }
+
+    /** A setting the relay cannot work with stops the start with a message that names it. */
+    static void checkSettings(int batchSize, java.time.Duration pollInterval) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("toolsmith.outbox.batch-size must be at least 1, got " + batchSize);
+        }
+        if (pollInterval.toMillis() < 1) {
+            throw new IllegalArgumentException("toolsmith.outbox.poll-interval must be at least 1ms, got " + pollInterval);
+        }
     }
 
     static String channelFor(String schema) {
@@ -220,8 +232,8 @@ public class OutboxRelay {
         try (PreparedStatement read = connection.prepareStatement(READ);
                 PreparedStatement readPlaced = connection.prepareStatement(READ_WITHOUT_OTHER_DATABASES);
                 PreparedStatement save = connection.prepareStatement(SAVE_CURSOR)) {
-            OutboxRetention.plannedPerExecution(read);
-            OutboxRetention.plannedPerExecution(readPlaced);
+            PlannedPerExecution.apply(read);
+            PlannedPerExecution.apply(readPlaced);
             OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
             OutboxPosition published = readCursor(connection);
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
-import org.postgresql.PGStatement;
 
 /**
  * Deletes published outbox rows and remembered event ids once past their retention. Every minute, a bounded
@@ -52,7 +51,7 @@ final class OutboxRetention {
     /** Only rows the relay has published: an unpublished row stays however old it is. */
     int deleteOutboxRows(Connection connection, OutboxPosition published) throws SQLException {
         try (PreparedStatement outbox = connection.prepareStatement(OUTBOX)) {
-            plannedPerExecution(outbox);
+            PlannedPerExecution.apply(outbox);
             outbox.setInt(1, DELETES_PER_STATEMENT);
             outbox.setLong(2, outboxRetention.toSeconds());
             outbox.setLong(3, published.txId());
@@ -63,20 +62,10 @@ final class OutboxRetention {
 
     private int deleteProcessedIds(Connection connection) throws SQLException {
         try (PreparedStatement inbox = connection.prepareStatement(INBOX)) {
-            plannedPerExecution(inbox);
+            PlannedPerExecution.apply(inbox);
             inbox.setLong(1, dedupeRetention.toSeconds());
             inbox.setInt(2, DELETES_PER_STATEMENT);
             return inbox.executeUpdate();
         }
-    }
-
-    /**
-     * Has PostgreSQL plan the statement for each execution's own parameters. The tables start empty and grow;
-     * a server-side prepared statement lets PostgreSQL settle on a generic plan, and one settled while a table
-     * was small is a sequential scan that then reads every retained row (seen: 12–48 ms per batch and most of
-     * the database's CPU at 1,000 events/s). Planning these short statements each time costs microseconds.
-     */
-    static void plannedPerExecution(PreparedStatement statement) throws SQLException {
-        statement.unwrap(PGStatement.class).setPrepareThreshold(0);
     }
 }
