@@ -65,7 +65,7 @@ public class OutboxRelay {
     private static final String ROWS_AFTER_CURSOR = """
             tx_id, position, topic, message_key, envelope
             FROM outbox_event WHERE (tx_id, position) > (?, ?) ORDER BY tx_id, position LIMIT ?""";
-    private static final String READ = "SELECT (SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)), "
+    static final String READ = "SELECT (SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)), "
             + ROWS_AFTER_CURSOR;
     private static final String READ_WITHOUT_OTHER_DATABASES = """
             SELECT (SELECT COALESCE(min(CAST(CAST(x AS text) AS bigint)),
@@ -222,12 +222,7 @@ public class OutboxRelay {
     }
 
     private void relayWhileLeader(Connection connection) throws SQLException {
-        try (Statement setup = connection.createStatement()) {
-            setup.execute("LISTEN " + channel);
-            // Only the cursor and retention deletes are written here: a cursor update lost in a database crash
-            // only publishes its events again, which at-least-once delivery allows.
-            setup.execute("SET synchronous_commit = off");
-        }
+        RelaySession.begin(connection, channel);
         PGConnection pg = connection.unwrap(PGConnection.class);
         try (PreparedStatement read = connection.prepareStatement(READ);
                 PreparedStatement readPlaced = connection.prepareStatement(READ_WITHOUT_OTHER_DATABASES);

@@ -229,6 +229,42 @@ class OutboxTest {
     }
 
     @Test
+    void theRelayReadsThePrimaryKeyFromItsCursorEvenWhenTheOutboxHasNoStatistics() throws Exception {
+        // A temporary copy of the outbox shadows the real one in this session: autovacuum never analyses it, as
+        // a new or just emptied outbox (or one on a server with autovacuum off) has no statistics yet.
+        try (var db = database()) {
+            try (var setup = db.createStatement()) {
+                setup.execute("CREATE TEMPORARY TABLE outbox_event (LIKE eventing_test.outbox_event INCLUDING ALL)");
+                setup.execute("SET search_path = pg_temp, eventing_test");
+                setup.execute("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, tx_id, position) "
+                        + "SELECT gen_random_uuid(), 'notifications', 'k', 't', repeat('x', 200), 1, p "
+                        + "FROM generate_series(1, 10000) AS p");
+            }
+            assertThat(relayReadPlan(db)).as("without the relay's session settings (the trap this guards against)")
+                    .contains("Seq Scan");
+            RelaySession.begin(db, "outbox_plan_test");
+            assertThat(relayReadPlan(db)).contains("Index Scan using outbox_event_pkey").doesNotContain("Seq Scan")
+                    .doesNotContain("Sort");
+        }
+    }
+
+    private static String relayReadPlan(java.sql.Connection db) throws java.sql.SQLException {
+        try (var explain = db.prepareStatement("EXPLAIN " + OutboxRelay.READ)) {
+            PlannedPerExecution.apply(explain);
+            explain.setLong(1, 1);
+            explain.setLong(2, 9_000);
+            explain.setInt(3, 500);
+            StringBuilder plan = new StringBuilder();
+            try (var rows = explain.executeQuery()) {
+                while (rows.next()) {
+                    plan.append(rows.getString(1)).append('\n');
+                }
+            }
+            return plan.toString();
+        }
+    }
+
+    @Test
     void retentionDeletesOnlyPublishedRowsPastItInBoundedChunks() throws Exception {
         // Rows of a made-up transaction 1, far behind the relay's cursor, so the running relay leaves them alone
         // (its own retention is an hour; these are 30 minutes old).
