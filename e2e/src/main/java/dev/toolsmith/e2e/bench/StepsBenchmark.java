@@ -45,7 +45,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * </ul>
  * With {@code --rate}, a line on standard error says where a step's time went (p50/p99 of: due → the
  * service wrote the result, → the relay sent it, → the driver read it), and {@code --stages-out FILE}
- * writes every step's stages as CSV.
+ * writes every step's stages as CSV. {@code --linger-ms N} (default 1) is the step producer's
+ * {@code linger.ms}: 0 sends every step in a request of its own, which costs the broker and the service more
+ * CPU than the wait saves at 1,000 steps/s (docs/benchmarks.md).
  * The last line printed is JSON:
  * {@code {"known_verb":{"steps":..,"steps_per_s":..,"p50_ms":..,"p99_ms":..,"succeeded":..},"novel_verb":{...}}}.
  */
@@ -63,6 +65,7 @@ public final class StepsBenchmark {
     private final double rate;
     private final boolean distinctNovelTexts;
     private final String stagesFile;
+    private final int lingerMs;
 
     private StepsBenchmark(Args args) {
         rate = Double.parseDouble(args.get("rate", "0"));
@@ -71,6 +74,7 @@ public final class StepsBenchmark {
         capabilities = args.get("capabilities", "http://127.0.0.1:8082");
         adminKey = args.get("admin-key", null);
         stagesFile = args.get("stages-out", null);
+        lingerMs = args.integer("linger-ms", 1);
         String novelTexts = args.get("novel-texts", "distinct");
         if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {
             throw new IllegalArgumentException("--novel-texts is distinct or same, got " + novelTexts);
@@ -250,7 +254,7 @@ public final class StepsBenchmark {
         private final KafkaConsumer<String, byte[]> consumer;
 
         Session() {
-            producer = PlannerKafka.producer(bootstrap, Map.of(ProducerConfig.LINGER_MS_CONFIG, 1));
+            producer = PlannerKafka.producer(bootstrap, Map.of(ProducerConfig.LINGER_MS_CONFIG, lingerMs));
             // The broker answers a fetch as soon as a result arrives; the wait only bounds an idle fetch, and a
             // short one just spins the driver and the broker on the machine being measured.
             consumer = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "steps-benchmark",
