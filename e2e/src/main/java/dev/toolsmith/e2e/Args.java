@@ -32,6 +32,13 @@ public final class Args {
     }
 
     public int integer(String name, int fallback) {
-        return values.containsKey(name) ? Integer.parseInt(values.get(name)) : fallback;
+        if (!values.containsKey(name)) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(values.get(name));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a whole number, got '" + values.get(name) + "'");
+        }
     }
 }

@@ -33,7 +33,6 @@ public interface EventingConfig {
         @WithDefault("500")
         int batchSize();
 
-
         /** How long published rows stay for inspection before they are deleted. */
         @WithDefault("1h")
         Duration retention();

@@ -224,11 +224,11 @@ public class OutboxRelay {
     private void relayWhileLeader(Connection connection) throws SQLException {
         RelaySession.begin(connection, channel);
         PGConnection pg = connection.unwrap(PGConnection.class);
+        // Prepared once and, after a few executions, planned once: with sorting ruled out (RelaySession) the
+        // generic plan walks the primary key too, so the reads are not parsed and planned each time.
         try (PreparedStatement read = connection.prepareStatement(READ);
                 PreparedStatement readPlaced = connection.prepareStatement(READ_WITHOUT_OTHER_DATABASES);
                 PreparedStatement save = connection.prepareStatement(SAVE_CURSOR)) {
-            // Prepared once and, after a few executions, planned once: with sorting ruled out (RelaySession)
-            // the generic plan walks the primary key too, and the relay no longer parses and plans each read.
             OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
             OutboxPosition published = readCursor(connection);
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());

@@ -32,9 +32,18 @@ final class OutboxRetention {
     private long lastRun;
     private boolean unfinished;
 
+    /** A negative retention would delete rows as soon as they are published: refused by the setting's name. */
     OutboxRetention(Duration outboxRetention, Duration dedupeRetention) {
+        refuseNegative("toolsmith.outbox.retention", outboxRetention);
+        refuseNegative("toolsmith.outbox.dedupe-retention", dedupeRetention);
         this.outboxRetention = outboxRetention;
         this.dedupeRetention = dedupeRetention;
+    }
+
+    private static void refuseNegative(String setting, Duration value) {
+        if (value.isNegative()) {
+            throw new IllegalArgumentException(setting + " must not be negative, got " + value);
+        }
     }
 
     /** Deletes a chunk of each table when a minute has passed or the last chunk was full. */

@@ -16,4 +16,13 @@ class OutboxRelaySettingsTest {
                 .hasMessageContaining("toolsmith.outbox.poll-interval must be at least 1ms");
         assertThatCode(() -> OutboxRelay.checkSettings(1, Duration.ofMillis(1))).doesNotThrowAnyException();
     }
+
+    @Test
+    void aNegativeRetentionIsRefusedByNameRatherThanDeletingRowsAsSoonAsTheyArePublished() {
+        assertThatThrownBy(() -> new OutboxRetention(Duration.ofHours(-1), Duration.ofDays(7)))
+                .hasMessage("toolsmith.outbox.retention must not be negative, got PT-1H");
+        assertThatThrownBy(() -> new OutboxRetention(Duration.ofHours(1), Duration.ofSeconds(-5)))
+                .hasMessage("toolsmith.outbox.dedupe-retention must not be negative, got PT-5S");
+        assertThatCode(() -> new OutboxRetention(Duration.ZERO, Duration.ZERO)).doesNotThrowAnyException();
+    }
 }

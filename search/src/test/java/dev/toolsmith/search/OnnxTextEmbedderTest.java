@@ -19,6 +19,8 @@ class OnnxTextEmbedderTest {
 
         assertThatThrownBy(() -> embedder.embedQuery("convert currency"))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("all-minilm-l6-v2-q is closed");
+        assertThatThrownBy(() -> embedder.embedPassages(java.util.List.of("convert currency", "send an email")))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("all-minilm-l6-v2-q is closed");
         assertThat(embedder.embedQuery(" ")).as("a blank text needs no model").hasSize(embedder.dimension());
     }
 }

@@ -116,13 +116,19 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
     @Override
     public List<float[]> embedPassages(List<String> texts) {
         List<Future<float[]>> futures = new ArrayList<>(texts.size());
-        for (String text : texts) {
-            futures.add(bulk.submit(() -> text == null || text.isBlank() ? new float[dimension] : embedRaw(clip(text))));
+        try {
+            for (String text : texts) {
+                futures.add(bulk.submit(() -> text == null || text.isBlank() ? new float[dimension] : embedRaw(clip(text))));
+            }
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw closedError(); // close() shut the workers down
         }
         List<float[]> out = new ArrayList<>(texts.size());
         for (Future<float[]> f : futures) {
             try {
                 out.add(f.get());
+            } catch (java.util.concurrent.CancellationException e) {
+                throw closedError(); // close() cancelled the ones still queued
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while embedding", e);
@@ -146,7 +152,7 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
         lifecycle.readLock().lock();
         try {
             if (closed) {
-                throw new IllegalStateException("embedding model " + choice.id + " is closed");
+                throw closedError();
             }
             Encoding encoding = model.tokenizer.encode(text, true, false);
             if (encoding.getIds().length >= MAX_PIECES + 2) { // with [CLS] and [SEP]; a truncating tokenizer stops here too
@@ -159,6 +165,10 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
         } finally {
             lifecycle.readLock().unlock();
         }
+    }
+
+    private IllegalStateException closedError() {
+        return new IllegalStateException("embedding model " + choice.id + " is closed");
     }
 
     private static String clip(String text) {
