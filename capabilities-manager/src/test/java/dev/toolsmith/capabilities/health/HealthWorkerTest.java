@@ -208,6 +208,10 @@ class HealthWorkerTest {
         register(registry, rateTool(toolId, "LOOK_UP_TUNED_RATE", api, null, 1_000, 0,
                 probe(api, "/health-tuned", 3_600)), null);
 
+        // probed once at registration, then not for an hour (the manifest's interval)
+        await().atMost(Duration.ofSeconds(30)).until(() -> nextProbeAt(toolId)
+                .isAfter(java.time.Instant.now().plusSeconds(3_000)));
+
         given().header("X-API-Key", ADMIN).contentType("application/json").body("{\"errorRateThreshold\": 2}")
                 .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(400)
                 .body("error", containsString("errorRateThreshold"));
@@ -216,10 +220,18 @@ class HealthWorkerTest {
                 .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200)
                 .body("failuresToDisable", equalTo(5)).body("intervalSeconds", equalTo(30))
                 .body("successesToEnable", equalTo(2));
+        assertThat(nextProbeAt(toolId)).as("the shorter interval applies to the next probe, not the one after")
+                .isBefore(java.time.Instant.now().plusSeconds(31));
         given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
                 .body("thresholds.failuresToDisable", equalTo(5))
                 .body("manifest.healthProbe.intervalSeconds", equalTo(3_600));
         given().header("X-API-Key", VIEWER).get("/plugins").then().statusCode(200)
                 .body("find { it.toolId == '" + toolId + "' }.type", equalTo("WRAPPED_HTTP"));
+    }
+
+    private static java.time.Instant nextProbeAt(String toolId) {
+        String at = given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                .extract().path("health.nextProbeAt");
+        return at == null ? java.time.Instant.EPOCH : java.time.Instant.parse(at);
     }
 }
