@@ -57,7 +57,9 @@ if [ ! -f "$kdir/data/meta.properties" ]; then
     >>"$LOG_DIR/kafka.log" 2>&1
 fi
 
-nohup java -Xms256m -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+# TOOLSMITH_KAFKA_JAVA_OPTS adds JVM options, e.g. a GC log (docs/operations.md).
+# shellcheck disable=SC2086 # it holds several options
+nohup java -Xms256m -Xmx512m ${TOOLSMITH_KAFKA_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
   -cp "$cp" kafka.Kafka "$kdir/server.properties" >>"$LOG_DIR/kafka.log" 2>&1 &
 echo $! > "$PID_DIR/kafka.pid"
 

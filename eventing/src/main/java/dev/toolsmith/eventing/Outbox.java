@@ -22,13 +22,15 @@ public class Outbox {
     private final ContractCodec codec;
     private final EventingConfig config;
     private final Tracing tracing;
+    private final OutboxRelay relay;
     private final String channel;
     private final String notifyStatement;
 
-    public Outbox(ContractCodec codec, EventingConfig config, Tracing tracing) {
+    public Outbox(ContractCodec codec, EventingConfig config, Tracing tracing, OutboxRelay relay) {
         this.codec = codec;
         this.config = config;
         this.tracing = tracing;
+        this.relay = relay;
         this.channel = OutboxRelay.channelFor(config.schema());
         this.notifyStatement = "NOTIFY " + channel;
     }
@@ -50,7 +52,8 @@ public class Outbox {
 
     /**
      * The outbox row for {@code message}, not yet written: for a writer that inserts it in a statement of
-     * its own (it must also {@code pg_notify} {@link #channel()} in the same transaction).
+     * its own. That statement must also {@code pg_notify} {@link #channel()} unless {@link #relayIsLocal()},
+     * in which case the writer calls {@link #committed()} after its commit instead.
      */
     public OutboxEvent prepare(String topic, String key, Object message) {
         return row(topic, key, envelope(key, message));
@@ -74,6 +77,20 @@ public class Outbox {
     /** The channel the relay listens on; a notification on it at commit wakes the relay. */
     public String channel() {
         return channel;
+    }
+
+    /**
+     * True while the active relay is this instance's own: a writer of its own statements may then wake it
+     * with {@link #committed()} after the commit rather than notify in the transaction, which spares the
+     * database a signal to every listening session and the lock that queues notifying commits.
+     */
+    public boolean relayIsLocal() {
+        return relay.leading();
+    }
+
+    /** After a commit that wrote outbox rows without notifying: the local relay publishes them now. */
+    public void committed() {
+        relay.wake();
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -29,8 +30,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.jboss.logging.Logger;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 /**
  * Publishes committed outbox rows to Kafka in the order of the transactions that wrote them (their ids; for
@@ -45,8 +44,9 @@ import org.postgresql.PGNotification;
  *
  * <p>One relay per service schema is active at a time: it holds a PostgreSQL advisory lock on a connection
  * of its own, so with several replicas the others stand by and the per-key order of events is kept. It sleeps
- * on {@code LISTEN} and is woken by the {@code NOTIFY} that {@link Outbox} issues in each transaction, which
- * PostgreSQL delivers only at commit.
+ * until a commit wakes it: a writer of this instance wakes it directly ({@link #wake()}) while it leads, and
+ * any other writer by the {@code NOTIFY} that {@link Outbox} issues in its transaction, which PostgreSQL
+ * delivers only at commit and {@link OutboxNotifications} turns into the same wake-up.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -80,6 +80,8 @@ public class OutboxRelay {
     /** Held back this long, the relay asks which running transactions belong to other databases. */
     private static final long PLACE_TRANSACTIONS_AFTER_MS = 50;
     private static final String SAVE_CURSOR = "UPDATE outbox_cursor SET tx_id = ?, position = ?";
+    /** The saved cursor trails the published position by this much at most ({@link Cursor}). */
+    static final long CURSOR_SAVE_EVERY_MS = 100;
 
     private final AgroalDataSource dataSource;
     private final EventingConfig config;
@@ -89,6 +91,9 @@ public class OutboxRelay {
     private final OutboxRetention retention;
 
     private volatile boolean running;
+    private volatile boolean leading;
+    /** A permit for each wake-up since the relay last looked; it drains them all before each look. */
+    private final Semaphore wakeUps = new Semaphore(0);
     private Thread worker;
     private KafkaProducer<String, byte[]> producer;
 
@@ -157,6 +162,22 @@ public class OutboxRelay {
         return running;
     }
 
+    /**
+     * True while this instance's relay is the active one. A writer here may then leave {@code NOTIFY} out of
+     * its transaction and call {@link #wake()} after the commit: no other session is signalled and commits
+     * do not queue on the lock PostgreSQL takes for notifying. Should the relay lose its turn between this
+     * answer and the commit (a shutdown, a lost connection), the next active relay finds the event on its
+     * first read or, at worst, after one poll interval.
+     */
+    public boolean leading() {
+        return leading;
+    }
+
+    /** Makes the relay look at the table now: call it after a commit that wrote events without {@code NOTIFY}. */
+    public void wake() {
+        wakeUps.release();
+    }
+
     private Map<String, Object> producerProperties() {
         Map<String, Object> props = new HashMap<>();
         kafkaConfig.forEach((key, value) -> {
@@ -222,32 +243,105 @@ public class OutboxRelay {
     }
 
     private void relayWhileLeader(Connection connection) throws SQLException {
-        RelaySession.begin(connection, channel);
-        PGConnection pg = connection.unwrap(PGConnection.class);
+        RelaySession.begin(connection);
         // Prepared once and, after a few executions, planned once: with sorting ruled out (RelaySession) the
         // generic plan walks the primary key too, so the reads are not parsed and planned each time.
         try (PreparedStatement read = connection.prepareStatement(READ);
                 PreparedStatement readPlaced = connection.prepareStatement(READ_WITHOUT_OTHER_DATABASES);
-                PreparedStatement save = connection.prepareStatement(SAVE_CURSOR)) {
+                PreparedStatement save = connection.prepareStatement(SAVE_CURSOR);
+                OutboxNotifications notifications = OutboxNotifications.listen(dataSource, channel, this::wake)) {
+            leading = true;
             OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
-            OutboxPosition published = readCursor(connection);
+            Cursor cursor = new Cursor(save, readCursor(connection));
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());
-            while (running) {
-                Batch last;
-                do {
-                    last = publishBatch(heldBack.heldLongerThan(PLACE_TRANSACTIONS_AFTER_MS) ? readPlaced : read,
-                            published);
-                    if (!last.reached().equals(published)) {
-                        save.setLong(1, last.reached().txId());
-                        save.setLong(2, last.reached().position());
-                        save.executeUpdate();
-                        published = last.reached();
-                    }
-                } while (last.published() == config.outbox().batchSize() && running);
-                retention.cleanUpIfDue(connection, published);
-                PGNotification[] woken = pg.getNotifications((int) heldBack.nextWaitMillis(last.horizonReached()));
-                LOG.tracef("relay woken by %d notifications", woken == null ? 0 : woken.length);
+            try {
+                while (running) {
+                    Batch last;
+                    do {
+                        last = publishBatch(heldBack.heldLongerThan(PLACE_TRANSACTIONS_AFTER_MS) ? readPlaced : read,
+                                cursor.published());
+                        cursor.advance(last.reached());
+                    } while (last.published() == config.outbox().batchSize() && running);
+                    cursor.saveIfDue();
+                    retention.cleanUpIfDue(connection, cursor.published());
+                    long wait = heldBack.nextWaitMillis(last.horizonReached());
+                    sleepUntilWoken(Math.min(wait, cursor.millisUntilDue()));
+                }
+            } finally {
+                cursor.saveOnLeaving();
             }
+        } finally {
+            leading = false;
+        }
+    }
+
+    /**
+     * How far Kafka has acknowledged the outbox, and the copy of that in {@code outbox_cursor}, which trails it
+     * by at most {@link #CURSOR_SAVE_EVERY_MS}: saving after every batch cost a round trip and a row update
+     * per commit at high rates. A crash republishes the events of that interval at most, which consumers
+     * deduplicate by id like any redelivery; a relay that stops or loses its turn saves on leaving.
+     */
+    private static final class Cursor {
+        private final PreparedStatement save;
+        private OutboxPosition published;
+        private OutboxPosition saved;
+        private long savedAt;
+
+        Cursor(PreparedStatement save, OutboxPosition start) {
+            this.save = save;
+            this.published = start;
+            this.saved = start;
+        }
+
+        OutboxPosition published() {
+            return published;
+        }
+
+        void advance(OutboxPosition reached) {
+            published = reached;
+        }
+
+        void saveIfDue() throws SQLException {
+            if (millisUntilDue() == 0) {
+                save();
+            }
+        }
+
+        /** 0 when an unsaved position is due; the longest sleep that keeps it within the interval otherwise. */
+        long millisUntilDue() {
+            if (saved.equals(published)) {
+                return Long.MAX_VALUE;
+            }
+            return Math.max(0, savedAt + CURSOR_SAVE_EVERY_MS - System.currentTimeMillis());
+        }
+
+        void saveOnLeaving() {
+            if (!saved.equals(published)) {
+                try {
+                    save();
+                } catch (SQLException e) {
+                    LOG.debugf("outbox cursor not saved on leaving (%s): the events since its last save will be "
+                            + "published again", e.getMessage());
+                }
+            }
+        }
+
+        private void save() throws SQLException {
+            save.setLong(1, published.txId());
+            save.setLong(2, published.position());
+            save.executeUpdate();
+            saved = published;
+            savedAt = System.currentTimeMillis();
+        }
+    }
+
+    private void sleepUntilWoken(long maxMillis) {
+        try {
+            wakeUps.tryAcquire(maxMillis, TimeUnit.MILLISECONDS);
+            // One look serves every commit that woke the relay so far.
+            wakeUps.drainPermits();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -13,9 +13,8 @@ final class RelaySession {
     private RelaySession() {
     }
 
-    static void begin(Connection connection, String channel) throws SQLException {
+    static void begin(Connection connection) throws SQLException {
         try (Statement setup = connection.createStatement()) {
-            setup.execute("LISTEN " + channel);
             // Only the cursor and retention deletes are written here: a cursor update lost in a database crash
             // only publishes its events again, which at-least-once delivery allows.
             setup.execute("SET synchronous_commit = off");

@@ -242,7 +242,7 @@ class OutboxTest {
             }
             assertThat(relayReadPlan(db, "force_custom_plan")).as("without the relay's session settings (the trap this "
                     + "guards against)").contains("Seq Scan");
-            RelaySession.begin(db, "outbox_plan_test");
+            RelaySession.begin(db);
             for (String planning : List.of("force_custom_plan", "force_generic_plan")) {
                 assertThat(relayReadPlan(db, planning)).as(planning).contains("Index Scan using outbox_event_pkey")
                         .doesNotContain("Seq Scan").doesNotContain("Sort");

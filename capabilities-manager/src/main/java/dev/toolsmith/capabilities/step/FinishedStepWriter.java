@@ -22,8 +22,9 @@ import java.util.UUID;
 /**
  * The known-verb hot path's two statements, on the reactive pool without a Hibernate session: look a
  * step id up, and write a step that has already run as one autocommitted statement that inserts its
- * finished row, its {@code step-results} outbox event and the relay's wake-up together, or nothing when
- * the step id exists. Concurrent steps share the insert ({@link CoalescedStatements}): under load one
+ * finished row and its {@code step-results} outbox event together, or nothing when the step id exists.
+ * The relay is woken after the commit, directly when it runs in this instance ({@link Outbox#relayIsLocal()}),
+ * else by a {@code pg_notify} in the statement. Concurrent steps share the insert ({@link CoalescedStatements}): under load one
  * statement writes a whole group of steps, with one commit and one relay wake-up. The general flows
  * ({@link StepFlows}) claim first and take a transaction of four statements for the same result; on two
  * cores that was most of a step's cost.
@@ -62,7 +63,7 @@ public class FinishedStepWriter {
                 SELECT c.event_id, c.topic, c.message_key, c.event_type, c.envelope, c.created_at
                 FROM chosen c JOIN step s ON s.step_id = c.step_id
                 RETURNING id)
-            SELECT c.ord, (SELECT pg_notify($13, '') FROM event LIMIT 1)
+            SELECT c.ord, (SELECT pg_notify($13, '') FROM event WHERE $14 LIMIT 1)
             FROM chosen c JOIN step s ON s.step_id = c.step_id""";
 
     private final Pool pool;
@@ -136,11 +137,16 @@ public class FinishedStepWriter {
                 .addArrayOfString(callers).addArrayOfString(statuses).addArrayOfUUID(eventIds).addArrayOfString(topics)
                 .addArrayOfString(keys).addArrayOfString(types).addArrayOfString(envelopes)
                 .addArrayOfOffsetDateTime(createdAt).addArrayOfInteger(ords).addString(outbox.channel());
+        boolean wakeLocally = outbox.relayIsLocal();
+        values.addBoolean(!wakeLocally);
         return pool.preparedQuery(INSERT).execute(values).map(rows -> {
             Boolean[] written = new Boolean[n];
             Arrays.fill(written, Boolean.FALSE);
             for (Row row : rows) {
                 written[row.getInteger(0)] = Boolean.TRUE;
+            }
+            if (wakeLocally && rows.size() > 0) {
+                outbox.committed();
             }
             return Arrays.asList(written);
         });
