@@ -261,8 +261,8 @@ public class OutboxRelay {
                         last = publishBatch(heldBack.heldLongerThan(PLACE_TRANSACTIONS_AFTER_MS) ? readPlaced : read,
                                 cursor.published());
                         cursor.advance(last.reached());
+                        cursor.saveIfDue(); // also while draining a backlog, which a crash would republish
                     } while (last.published() == config.outbox().batchSize() && running);
-                    cursor.saveIfDue();
                     retention.cleanUpIfDue(connection, cursor.published());
                     long wait = heldBack.nextWaitMillis(last.horizonReached());
                     sleepUntilWoken(Math.min(wait, cursor.millisUntilDue()));
