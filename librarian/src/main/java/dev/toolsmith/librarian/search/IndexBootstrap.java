@@ -10,7 +10,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Rebuilds the search index from the catalog before the replica takes traffic, with the stored vectors
- * (no embedding unless the model changed), then warms the search path up ({@link SearchWarmUp}). Changes committed afterwards arrive through the
+ * (no embedding unless the model changed). Changes committed afterwards arrive through the
  * {@code tool-catalog} topic, which {@link CatalogTopicListener} reads from its start.
  */
 @ApplicationScoped
@@ -20,12 +20,10 @@ public class IndexBootstrap {
 
     private final CatalogSnapshot snapshot;
     private final CatalogProjection projection;
-    private final SearchWarmUp warmUp;
 
-    public IndexBootstrap(CatalogSnapshot snapshot, CatalogProjection projection, SearchWarmUp warmUp) {
+    public IndexBootstrap(CatalogSnapshot snapshot, CatalogProjection projection) {
         this.snapshot = snapshot;
         this.projection = projection;
-        this.warmUp = warmUp;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -34,8 +32,5 @@ public class IndexBootstrap {
         projection.load(tools);
         LOG.infof("search index rebuilt from the catalog: %d tools in %d ms", tools.size(),
                 (System.nanoTime() - start) / 1_000_000);
-        long warmUpStart = System.nanoTime();
-        int searches = warmUp.run(tools);
-        LOG.infof("search warmed up: %d searches in %d ms", searches, (System.nanoTime() - warmUpStart) / 1_000_000);
     }
 }

@@ -3,7 +3,6 @@ package dev.toolsmith.librarian.search;
 import static dev.toolsmith.librarian.TestTools.ADMIN_KEY;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.librarian.TestTools;
@@ -94,42 +93,9 @@ class IndexRebuildTest {
         }
     }
 
-    @Test
-    void theWarmUpSearchesTheLoadedIndexWithDistinctTextsAndChangesNothing() throws Exception {
-        ContractCodec codec = new ContractCodec();
-        for (var tool : List.of(TestTools.flight("wu.flight"), TestTools.table("wu.table"))) {
-            given().header("X-API-Key", ADMIN_KEY).contentType(ContentType.JSON).body(codec.toJson(tool).toString())
-                    .post("/tools/index").then().statusCode(201);
-        }
-        CountingEmbedder counting = new CountingEmbedder(serviceIndex.embedder());
-        try (ToolIndex fresh = new ToolIndex(counting)) {
-            List<StoredTool> stored = new CatalogSnapshot(dataSource, entries, new ToolVectorizer(fresh, null)).load();
-            new CatalogProjection(fresh, new ToolVectorizer(fresh, null)).load(stored);
-            int toolsBefore = fresh.size();
-
-            assertThat(new SearchWarmUp(fresh, 2 * stored.size() + 1).run(stored)).isEqualTo(2 * stored.size() + 1);
-            assertThat(counting.queries.get()).as("every warm-up search embeds a query of its own")
-                    .isEqualTo(2 * stored.size() + 1);
-            assertThat(fresh.size()).isEqualTo(toolsBefore);
-            assertThat(fresh.search(ToolQuery.text("I need a plane ticket from Paris to Berlin", 1)).hits())
-                    .extracting(h -> h.toolId()).containsExactly("wu.flight");
-
-            assertThat(new SearchWarmUp(fresh, 5).run(List.of())).as("an empty catalog has nothing to search").isZero();
-            assertThatThrownBy(() -> new SearchWarmUp(fresh, -1))
-                    .hasMessageContaining("toolsmith.search.warm-up-searches");
-        }
-    }
-
-    /** The service's model, counting how many tool texts and queries it is asked to embed. */
+    /** The service's model, counting how many tool texts it is asked to embed. */
     static final class CountingEmbedder extends ForwardingTextEmbedder {
         final AtomicInteger passages = new AtomicInteger();
-        final AtomicInteger queries = new AtomicInteger();
-
-        @Override
-        public float[] embedQuery(String text) {
-            queries.incrementAndGet();
-            return delegate.embedQuery(text);
-        }
 
         CountingEmbedder(TextEmbedder delegate) {
             super(delegate);
