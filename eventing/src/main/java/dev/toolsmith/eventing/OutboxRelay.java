@@ -76,12 +76,8 @@ public class OutboxRelay {
                                                 = CAST(CAST(x AS text) AS bigint) % 4294967296
                                         AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))),
             """ + ROWS_AFTER_CURSOR;
-    private static final String READ_CURSOR = "SELECT tx_id, position FROM outbox_cursor";
     /** Held back this long, the relay asks which running transactions belong to other databases. */
     private static final long PLACE_TRANSACTIONS_AFTER_MS = 50;
-    private static final String SAVE_CURSOR = "UPDATE outbox_cursor SET tx_id = ?, position = ?";
-    /** The saved cursor trails the published position by this much at most ({@link Cursor}). */
-    static final long CURSOR_SAVE_EVERY_MS = 100;
 
     private final AgroalDataSource dataSource;
     private final EventingConfig config;
@@ -248,11 +244,11 @@ public class OutboxRelay {
         // generic plan walks the primary key too, so the reads are not parsed and planned each time.
         try (PreparedStatement read = connection.prepareStatement(READ);
                 PreparedStatement readPlaced = connection.prepareStatement(READ_WITHOUT_OTHER_DATABASES);
-                PreparedStatement save = connection.prepareStatement(SAVE_CURSOR);
+                PreparedStatement save = connection.prepareStatement(RelayCursor.SAVE);
                 OutboxNotifications notifications = OutboxNotifications.listen(dataSource, channel, this::wake)) {
             leading = true;
             OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
-            Cursor cursor = new Cursor(save, readCursor(connection));
+            RelayCursor cursor = RelayCursor.read(connection, save);
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());
             try {
                 while (running) {
@@ -275,66 +271,6 @@ public class OutboxRelay {
         }
     }
 
-    /**
-     * How far Kafka has acknowledged the outbox, and the copy of that in {@code outbox_cursor}, which trails it
-     * by at most {@link #CURSOR_SAVE_EVERY_MS}: saving after every batch cost a round trip and a row update
-     * per commit at high rates. A crash republishes the events of that interval at most, which consumers
-     * deduplicate by id like any redelivery; a relay that stops or loses its turn saves on leaving.
-     */
-    private static final class Cursor {
-        private final PreparedStatement save;
-        private OutboxPosition published;
-        private OutboxPosition saved;
-        private long savedAt;
-
-        Cursor(PreparedStatement save, OutboxPosition start) {
-            this.save = save;
-            this.published = start;
-            this.saved = start;
-        }
-
-        OutboxPosition published() {
-            return published;
-        }
-
-        void advance(OutboxPosition reached) {
-            published = reached;
-        }
-
-        void saveIfDue() throws SQLException {
-            if (millisUntilDue() == 0) {
-                save();
-            }
-        }
-
-        /** 0 when an unsaved position is due; the longest sleep that keeps it within the interval otherwise. */
-        long millisUntilDue() {
-            if (saved.equals(published)) {
-                return Long.MAX_VALUE;
-            }
-            return Math.max(0, savedAt + CURSOR_SAVE_EVERY_MS - System.currentTimeMillis());
-        }
-
-        void saveOnLeaving() {
-            if (!saved.equals(published)) {
-                try {
-                    save();
-                } catch (SQLException e) {
-                    LOG.debugf("outbox cursor not saved on leaving (%s): the events since its last save will be "
-                            + "published again", e.getMessage());
-                }
-            }
-        }
-
-        private void save() throws SQLException {
-            save.setLong(1, published.txId());
-            save.setLong(2, published.position());
-            save.executeUpdate();
-            saved = published;
-            savedAt = System.currentTimeMillis();
-        }
-    }
-
     private void sleepUntilWoken(long maxMillis) {
         try {
             wakeUps.tryAcquire(maxMillis, TimeUnit.MILLISECONDS);
@@ -342,13 +278,6 @@ public class OutboxRelay {
             wakeUps.drainPermits();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static OutboxPosition readCursor(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet cursor = statement.executeQuery(READ_CURSOR)) {
-            return cursor.next() ? new OutboxPosition(cursor.getLong(1), cursor.getLong(2)) : OutboxPosition.START;
         }
     }
 

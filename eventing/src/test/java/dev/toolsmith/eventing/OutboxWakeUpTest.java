@@ -62,7 +62,7 @@ class OutboxWakeUpTest {
                 KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
             // The relay saves its cursor within its save interval of the last event and then sleeps for the
             // poll interval: after that, only a wake-up makes it look at the table.
-            Thread.sleep(OutboxRelay.CURSOR_SAVE_EVERY_MS * 3);
+            Thread.sleep(RelayCursor.SAVE_EVERY_MS * 3);
             insertWithoutNotify(outbox.prepare(Topics.NOTIFICATIONS, key, notification(key)));
 
             assertThat(reader.pollFor(Duration.ofSeconds(2))).as("nothing woke the relay yet")

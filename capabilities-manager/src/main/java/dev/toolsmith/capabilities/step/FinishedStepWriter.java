@@ -23,9 +23,10 @@ import java.util.UUID;
  * The known-verb hot path's two statements, on the reactive pool without a Hibernate session: look a
  * step id up, and write a step that has already run as one autocommitted statement that inserts its
  * finished row and its {@code step-results} outbox event together, or nothing when the step id exists.
- * The relay is woken after the commit, directly when it runs in this instance ({@link Outbox#relayIsLocal()}),
- * else by a {@code pg_notify} in the statement. Concurrent steps share the insert ({@link CoalescedStatements}): under load one
- * statement writes a whole group of steps, with one commit and one relay wake-up. The general flows
+ * The relay is woken after the commit, directly when it runs in this instance
+ * ({@link Outbox#relayIsLocal()}), else by a {@code pg_notify} in the statement. Concurrent steps share the
+ * insert ({@link CoalescedStatements}): under load one statement writes a whole group of steps, with one
+ * commit and one relay wake-up. The general flows
  * ({@link StepFlows}) claim first and take a transaction of four statements for the same result; on two
  * cores that was most of a step's cost.
  */
