@@ -99,7 +99,8 @@ class OutboxTest {
         assertThat(unpublishedRows()).as("the relay's cursor passed every row").isZero();
     }
 
-    private static java.sql.Connection database() throws java.sql.SQLException {
+    /** The test database, in the eventing schema (other outbox tests share it). */
+    static java.sql.Connection database() throws java.sql.SQLException {
         java.sql.Connection db = java.sql.DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
                 PostgresTestResource.user(), PostgresTestResource.password());
         try (var schema = db.createStatement()) {
@@ -166,7 +167,8 @@ class OutboxTest {
         }
     }
 
-    private static void insertRaw(java.sql.Connection db, OutboxEvent row) throws java.sql.SQLException {
+    /** Inserts {@code row} as a writer that does not notify the relay. */
+    static void insertRaw(java.sql.Connection db, OutboxEvent row) throws java.sql.SQLException {
         try (var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, envelope, "
                 + "created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
             bindRow(insert, row);

@@ -17,7 +17,6 @@ import io.quarkus.test.junit.TestProfile;
 import io.quarkus.vertx.VertxContextSupport;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,7 +83,7 @@ class OutboxWakeUpTest {
             appendWithNotify(first);
             assertThat(reader.awaitMatching(r -> first.equals(r.key()), Duration.ofSeconds(10))).hasSize(1);
 
-            try (Connection db = database(); var kill = db.createStatement()) {
+            try (Connection db = OutboxTest.database(); var kill = db.createStatement()) {
                 kill.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN outbox_%'"
                         + " AND datname = current_database() AND pid <> pg_backend_pid()");
             }
@@ -109,26 +108,9 @@ class OutboxWakeUpTest {
     }
 
     private static void insertWithoutNotify(OutboxEvent row) throws SQLException {
-        try (Connection db = database();
-                var insert = db.prepareStatement("INSERT INTO outbox_event (id, topic, message_key, event_type, "
-                        + "envelope, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            insert.setObject(1, row.id);
-            insert.setString(2, row.topic);
-            insert.setString(3, row.messageKey);
-            insert.setString(4, row.eventType);
-            insert.setString(5, row.envelope);
-            insert.setObject(6, row.createdAt);
-            insert.executeUpdate();
+        try (Connection db = OutboxTest.database()) {
+            OutboxTest.insertRaw(db, row);
         }
-    }
-
-    private static Connection database() throws SQLException {
-        Connection db = DriverManager.getConnection(PostgresTestResource.jdbcUrl("toolsmith_test_eventing"),
-                PostgresTestResource.user(), PostgresTestResource.password());
-        try (var schema = db.createStatement()) {
-            schema.execute("SET search_path = eventing_test");
-        }
-        return db;
     }
 
     private static Notification notification(String subject) {
