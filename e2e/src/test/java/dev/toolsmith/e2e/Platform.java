@@ -103,6 +103,17 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         }
     }
 
+    /** Stops a service gracefully (SIGTERM), as a rolling deployment does, and waits until it has exited. */
+    public void stop(String service) throws IOException, InterruptedException {
+        String pid = Files.readString(state.resolve("pids/" + service + ".pid")).trim();
+        new ProcessBuilder("kill", "-TERM", pid).inheritIO().start().waitFor();
+        long end = System.currentTimeMillis() + 60_000;
+        while (ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)
+                && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+    }
+
     /** Starts whatever is not running (the launcher is idempotent) and waits until all are healthy. */
     public void restartMissing() throws IOException, InterruptedException {
         toolsmith(List.of("up"), 300);
