@@ -94,20 +94,19 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
 
     /** Kills a service the hard way (SIGKILL), as a crash would. */
     public void kill(String service) throws IOException, InterruptedException {
-        String pid = Files.readString(state.resolve("pids/" + service + ".pid")).trim();
-        new ProcessBuilder("kill", "-9", pid).inheritIO().start().waitFor();
-        long end = System.currentTimeMillis() + 10_000;
-        while (ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)
-                && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
+        signalAndAwaitExit(service, "-9", 10_000);
     }
 
     /** Stops a service gracefully (SIGTERM), as a rolling deployment does, and waits until it has exited. */
     public void stop(String service) throws IOException, InterruptedException {
+        signalAndAwaitExit(service, "-TERM", 60_000);
+    }
+
+    private void signalAndAwaitExit(String service, String signal, long timeoutMillis)
+            throws IOException, InterruptedException {
         String pid = Files.readString(state.resolve("pids/" + service + ".pid")).trim();
-        new ProcessBuilder("kill", "-TERM", pid).inheritIO().start().waitFor();
-        long end = System.currentTimeMillis() + 60_000;
+        new ProcessBuilder("kill", signal, pid).inheritIO().start().waitFor();
+        long end = System.currentTimeMillis() + timeoutMillis;
         while (ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)
                 && System.currentTimeMillis() < end) {
             Thread.sleep(50);
