@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -188,12 +190,18 @@ class ResilienceIT {
         int count = steps.size();
         try (KafkaTestClient.Reader reader = kafka.reader(Topics.STEP_RESULTS)) {
             reader.pollFor(Duration.ofSeconds(1));
-            Thread sender = new Thread(() -> send(steps, perSecond), "resilience-it-sender");
-            sender.start();
+            // All at once: every step is on the broker before the crash (the broker test stops it). Paced: a
+            // thread keeps sending through the crash, and a failed send fails the test by name.
+            CompletableFuture<Void> sent = perSecond == 0
+                    ? CompletableFuture.runAsync(() -> send(steps, 0), Runnable::run)
+                    : CompletableFuture.runAsync(() -> send(steps, perSecond));
             boolean crashed = false;
             long deadline = System.nanoTime() + ALL_RESULTS.toNanos();
             while (System.nanoTime() < deadline) {
                 collect(codec, reader.pollFor(Duration.ofMillis(200)), results);
+                if (sent.isCompletedExceptionally()) {
+                    sent.join(); // throws why sending stopped, instead of waiting out the deadline
+                }
                 long answered = results.values().stream().filter(r -> !r.isEmpty()).count();
                 if (!crashed && answered >= count / 10) {
                     crash.run();
@@ -204,7 +212,7 @@ class ResilienceIT {
                 }
             }
             collect(codec, reader.pollFor(Duration.ofSeconds(5)), results);
-            sender.join();
+            sent.get(1, TimeUnit.MINUTES);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
