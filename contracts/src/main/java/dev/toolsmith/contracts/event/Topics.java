@@ -17,6 +17,11 @@ public final class Topics {
     public static final String TOOL_APPROVED = "tool-approved";
     /** The engineer's built (or failed) wrappers; key: tool id. */
     public static final String PLUGIN_BUILT = "plugin-built";
+    /**
+     * The capabilities manager's own internal plugins, announced for the catalog; key: tool id. Kept apart
+     * from {@code plugin-built}, which only the engineer may write, so no other writer can pose as a build.
+     */
+    public static final String INTERNAL_PLUGINS = "internal-plugins";
     /** Compacted catalog; key: tool id; a tombstone deletes. */
     public static final String TOOL_CATALOG = "tool-catalog";
     /** Plugin availability; key: tool id. */
