@@ -56,10 +56,10 @@ final class Samples {
                     List.of("restaurant", "time"), "step-9", "plan-1", 3, List.of(hit()));
             case USAGE_POLICY -> policy();
             case TOOL_APPROVED -> new ToolApproved("fx.convert", 2, manifest(), policy(),
-                    JSON.objectNode().put("operationId", "convert"), "src-1", "alice", NOW);
+                    JSON.objectNode().put("operationId", "convert"), "src-1", "alice", NOW, null);
             case PLUGIN_BUILT -> new PluginBuilt("fx.convert", 2, true, manifest(), policy(),
                     new VerificationReport(true, List.of(new CaseResult("example", "EXAMPLE", true, "200 OK")), 42),
-                    null);
+                    null, null);
             case PLUGIN_STATUS_CHANGED -> new PluginStatusChanged("fx.convert", PluginStatus.DISABLED,
                     "5 consecutive probe failures", "health-worker", NOW);
             case NOTIFICATION -> new Notification("n-1", Notification.Kind.PLUGIN_DISABLED,

@@ -9,6 +9,7 @@ import java.time.Instant;
  * An admin approved an external tool: published on {@code tool-approved} keyed by tool id for the
  * engineer. {@code operation} is the dereferenced OpenAPI operation (with its examples), from which the
  * engineer generates the verification suite; it is null for tools that did not come from OpenAPI.
+ * {@code approval} is the librarian's signed seal of this approval, which the build must carry back.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ToolApproved(
@@ -19,5 +20,6 @@ public record ToolApproved(
         JsonNode operation,
         String sourceId,
         String approvedBy,
-        Instant approvedAt) {
+        Instant approvedAt,
+        ApprovalSeal approval) {
 }

@@ -1,0 +1,73 @@
+package dev.toolsmith.contracts.airlock;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.tool.ToolManifest;
+import java.security.GeneralSecurityException;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.util.Base64;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Decides whether a built plugin is the one an admin approved: its {@link ApprovalSeal} must verify with
+ * the librarian's public key and name this tool id, this version, this call, this health probe and this
+ * usage policy. Everything else about the build may differ (see {@link ApprovalFingerprints}).
+ */
+public final class ApprovalVerifier {
+
+    private final PublicKey key;
+
+    private ApprovalVerifier(PublicKey key) {
+        this.key = key;
+    }
+
+    /** @param setting the configuration key the value came from, named in the error when it is no key */
+    public static ApprovalVerifier fromBase64(String x509, String setting) {
+        return new ApprovalVerifier(ApprovalKeys.publicKey(x509, setting));
+    }
+
+    /** Why {@code built} must not be registered; empty when its seal verifies and matches it. */
+    public Optional<String> refusal(PluginBuilt built, ObjectMapper mapper) {
+        ApprovalSeal seal = built.approval();
+        ToolManifest plugin = built.plugin();
+        if (seal == null) {
+            return Optional.of("carries no approval seal: only builds of tools an admin approved are registered");
+        }
+        if (!signatureValid(seal)) {
+            return Optional.of("its approval seal does not verify with the librarian's key (forged or altered)");
+        }
+        if (!seal.toolId().equals(built.toolId()) || plugin == null || !seal.toolId().equals(plugin.id())) {
+            return Optional.of("its approval seal is for tool " + seal.toolId() + ", not " + built.toolId());
+        }
+        if (seal.version() != built.version()) {
+            return Optional.of("its approval seal is for version " + seal.version() + ", not " + built.version());
+        }
+        if (!seal.callHash().equals(ApprovalFingerprints.call(plugin, mapper))) {
+            return Optional.of("its call (verb, risk, method, server, path or parameters) is not the approved one");
+        }
+        String probe = ApprovalFingerprints.probe(plugin, mapper);
+        if (probe != null && !probe.equals(seal.probeHash())) {
+            return Optional.of("its health probe is not the approved one");
+        }
+        if (!Objects.equals(seal.policyHash(), ApprovalFingerprints.policy(built.policy(), mapper))) {
+            return Optional.of("its usage policy is not the approved one");
+        }
+        return Optional.empty();
+    }
+
+    public boolean signatureValid(ApprovalSeal seal) {
+        if (seal.signature() == null) {
+            return false;
+        }
+        try {
+            Signature verifier = Signature.getInstance(ApprovalKeys.ALGORITHM);
+            verifier.initVerify(key);
+            verifier.update(seal.signedBytes());
+            return verifier.verify(Base64.getDecoder().decode(seal.signature()));
+        } catch (IllegalArgumentException | GeneralSecurityException e) {
+            return false; // not base64 or not a signature: the same verdict as a wrong one
+        }
+    }
+}
