@@ -28,7 +28,10 @@ public final class ApprovalVerifier {
         return new ApprovalVerifier(ApprovalKeys.publicKey(x509, setting));
     }
 
-    /** Why {@code built} must not be registered; empty when its seal verifies and matches it. */
+    /**
+     * Why {@code built} must not be registered (or, failed, not be taken as the verdict on an approval);
+     * empty when its seal verifies and matches it.
+     */
     public Optional<String> refusal(PluginBuilt built, ObjectMapper mapper) {
         ApprovalSeal seal = built.approval();
         ToolManifest plugin = built.plugin();
@@ -38,11 +41,18 @@ public final class ApprovalVerifier {
         if (!signatureValid(seal)) {
             return Optional.of("its approval seal does not verify with the librarian's key (forged or altered)");
         }
-        if (!seal.toolId().equals(built.toolId()) || plugin == null || !seal.toolId().equals(plugin.id())) {
+        if (!seal.toolId().equals(built.toolId())) {
             return Optional.of("its approval seal is for tool " + seal.toolId() + ", not " + built.toolId());
         }
         if (seal.version() != built.version()) {
             return Optional.of("its approval seal is for version " + seal.version() + ", not " + built.version());
+        }
+        if (!built.succeeded()) {
+            return Optional.empty(); // a failed build registers nothing: it need only be of this approval
+        }
+        if (plugin == null || !seal.toolId().equals(plugin.id())) {
+            return Optional.of("its approval seal is for tool " + seal.toolId() + ", not the plugin "
+                    + (plugin == null ? "it lacks" : plugin.id()));
         }
         if (!seal.callHash().equals(ApprovalFingerprints.call(plugin, mapper))) {
             return Optional.of("its call (verb, risk, method, server, path or parameters) is not the approved one");

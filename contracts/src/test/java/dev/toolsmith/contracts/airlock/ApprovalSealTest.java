@@ -83,6 +83,17 @@ class ApprovalSealTest {
         assertRefused(built(otherProbe, 2, limited, seal), "health probe");
         PluginBuilt otherTool = new PluginBuilt("other.tool", 2, true, approved, limited, report(), null, seal);
         assertRefused(otherTool, "for tool fx.convert, not other.tool");
+        ToolManifest renamedPlugin = new ToolManifest("other.tool", approved.verb(), approved.name(),
+                approved.description(), approved.source(), approved.namespace(), approved.domain(), approved.tags(),
+                approved.inputSchema(), approved.outputSchema(), approved.risk(), approved.binding(),
+                approved.healthProbe(), 2, null);
+        assertRefused(new PluginBuilt("fx.convert", 2, true, renamedPlugin, limited, report(), null, seal),
+                "not the plugin other.tool");
+        // a failed build is the verdict on its approval only: same tool and version, a valid seal
+        assertEquals(java.util.Optional.empty(), verifier.refusal(
+                new PluginBuilt("fx.convert", 2, false, null, limited, report(), "broken", seal), JSON));
+        assertRefused(new PluginBuilt("fx.convert", 3, false, null, limited, report(), "broken", seal), "version");
+        assertRefused(new PluginBuilt("fx.convert", 2, false, null, limited, report(), "broken", null), "no approval");
     }
 
     @Test
