@@ -57,6 +57,30 @@ public class SecuredProbeResource {
         return order.name();
     }
 
+    /** Typed query and path parameters, as the services' listings and look-ups take them. */
+    @GET
+    @Path("/items/{id}")
+    @RolesAllowed("planner")
+    public String item(@jakarta.ws.rs.PathParam("id") String id,
+            @jakarta.ws.rs.QueryParam("namespace") String namespace,
+            @jakarta.ws.rs.QueryParam("page") @jakarta.ws.rs.DefaultValue("0") int page,
+            @jakarta.ws.rs.QueryParam("size") Integer size,
+            @jakarta.ws.rs.QueryParam("waitMs") @jakarta.ws.rs.DefaultValue("0") long waitMs,
+            @jakarta.ws.rs.QueryParam("source") java.util.UUID source) {
+        return id.length() + " " + namespace + " " + page + " " + size + " " + waitMs + " " + source;
+    }
+
+    public record Ids(java.util.List<java.util.UUID> ids, java.time.Instant at) {
+    }
+
+    @POST
+    @Path("/ids")
+    @RolesAllowed("planner")
+    @jakarta.ws.rs.Consumes("application/json")
+    public String ids(Ids ids) {
+        return String.valueOf(ids.ids());
+    }
+
     private String describe() {
         return identity.getPrincipal().getName() + " " + new TreeSet<>(identity.getRoles());
     }

@@ -3,6 +3,7 @@ package dev.toolsmith.eventing.rest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.toolsmith.contracts.event.ContractViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
@@ -23,18 +24,28 @@ public class ClientErrorMappers {
 
     @ServerExceptionMapper
     public Response invalidJson(JsonProcessingException e) {
-        return json(400, ApiError.of(400, "not valid JSON: " + e.getOriginalMessage()));
+        return json(400, ApiError.of(400, "not valid JSON: " + JsonProblems.withoutJavaNames(e.getOriginalMessage())));
     }
 
     /**
      * JSON of the wrong shape for the request (an array for an object, text for a list). Quarkus maps this
-     * one itself, to a bare 400 without a body; here it names the field instead.
+     * one itself, to a bare 400 without a body; here it names the field and what it expects, in JSON's words
+     * rather than the Java class it is bound to.
      */
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e) {
         String pointer = pointer(e);
         return json(400, new ApiError(400, "not valid JSON for this request" + (pointer == null ? "" : " at " + pointer)
-                + ": " + e.getOriginalMessage(), pointer));
+                + ": " + JsonProblems.describe(e), pointer));
+    }
+
+    /** A value the bound record refused when built (its constructor's check), named by its field. */
+    @ServerExceptionMapper
+    public Response refusedValue(ValueInstantiationException e) {
+        String pointer = pointer(e);
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        return json(400, new ApiError(400, "not valid JSON for this request" + (pointer == null ? "" : " at " + pointer)
+                + ": " + JsonProblems.withoutJavaNames(cause.getMessage()), pointer));
     }
 
     @ServerExceptionMapper
@@ -52,6 +63,16 @@ public class ClientErrorMappers {
 
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e) {
+        if (e.getResponse().hasEntity()) {
+            return e.getResponse(); // already says what is wrong (NamedParamConverters, JsonNulGuard)
+        }
+        // Quarkus' JSON body reader wraps a parse error in a bare 400: say what the parser found instead.
+        if (e.getCause() instanceof MismatchedInputException mismatched) {
+            return mismatchedInput(mismatched);
+        }
+        if (e.getCause() instanceof JsonProcessingException invalid) {
+            return invalidJson(invalid);
+        }
         int status = e.getResponse().getStatus();
         String message = e.getMessage() == null ? Response.Status.fromStatusCode(status).getReasonPhrase() : e.getMessage();
         return json(status, ApiError.of(status, message));

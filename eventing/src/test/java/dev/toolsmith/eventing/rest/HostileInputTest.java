@@ -1,0 +1,104 @@
+package dev.toolsmith.eventing.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+
+import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.PostgresTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Bad input at the shared REST edge of every service: each is a 400 whose body names the parameter or JSON
+ * pointer and what was expected, never a 404, a 500 or a Java class name.
+ */
+@QuarkusTest
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = "database", value = "toolsmith_test_eventing"))
+class HostileInputTest {
+
+    private static RequestSpecification planner() {
+        return given().header("X-API-Key", "planner-key").urlEncodingEnabled(false);
+    }
+
+    @Test
+    void goodParametersStillWork() {
+        planner().get("/probe/items/abc?namespace=n&page=2&size=5&waitMs=10&source=123e4567-e89b-12d3-a456-426614174000")
+                .then().statusCode(200).body(equalTo("3 n 2 5 10 123e4567-e89b-12d3-a456-426614174000"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "/probe/items/%00|path parameter id: contains the control character U+0000",
+        "/probe/items/a%0Ab|path parameter id: contains the control character U+000A",
+        "/probe/items/x?namespace=%00|query parameter namespace: contains the control character U+0000",
+        "/probe/items/x?namespace=ok&namespace=a%1Bb|query parameter namespace: contains the control character U+001B",
+    })
+    void controlCharactersInPathOrQueryAre400NamingTheParameter(String path, String message) {
+        planner().get(path).then().statusCode(400).body("status", equalTo(400)).body("error", containsString(message));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "size=abc|query parameter size: expected a whole number from -2147483648 to 2147483647, found 'abc'",
+        "page=1e3|query parameter page: expected a whole number from -2147483648 to 2147483647, found '1e3'",
+        "page=99999999999|query parameter page: expected a whole number",
+        "waitMs=abc|query parameter waitMs: expected a whole number from -9223372036854775808",
+        "source=not-a-uuid|query parameter source: expected a UUID",
+        "source=1-2-3-4-5|query parameter source: expected a UUID",
+    })
+    void unconvertibleQueryValuesAre400NamingTheParameter(String query, String message) {
+        planner().get("/probe/items/x?" + query).then().statusCode(400).body("status", equalTo(400))
+                .body("error", containsString(message));
+    }
+
+    @Test
+    void aNulInAnyJsonStringIs400WithItsPointer() {
+        planner().contentType("application/json").body("{\"name\":\"a\\u0000b\"}")
+                .post("/probe/orders").then().statusCode(400).body("pointer", equalTo("/name"))
+                .body("error", containsString("/name contains the NUL character (U+0000)"));
+        // A body the endpoint takes as text and hands to the contract codec is guarded too.
+        planner().contentType("application/json")
+                .body("{\"stepId\":\"s\\u0000\",\"planId\":\"p\",\"actionVerb\":\"V\",\"inputs\":{}}")
+                .post("/probe/steps").then().statusCode(400).body("pointer", equalTo("/stepId"));
+        planner().contentType("application/json").body("{\"name\":\"n\",\"lines\":[{\"sku\":\"\\u0000\",\"quantity\":1}]}")
+                .post("/probe/orders").then().statusCode(400).body("pointer", equalTo("/lines/0/sku"));
+        // An escaped backslash followed by "u0000" is plain text, not NUL.
+        planner().contentType("application/json").body("{\"name\":\"\\\\u0000\"}")
+                .post("/probe/orders").then().statusCode(200).body(equalTo("\\u0000"));
+    }
+
+    @Test
+    void malformedJsonIs400SayingWhatIsWrong() {
+        planner().contentType("application/json").body("{\"name\":")
+                .post("/probe/orders").then().statusCode(400).body("status", equalTo(400))
+                .body("error", containsString("not valid JSON"));
+        planner().contentType("application/json").body("{name}")
+                .post("/probe/orders").then().statusCode(400)
+                .body("error", containsString("not valid JSON"));
+    }
+
+    @Test
+    void wrongShapesAreDescribedInJsonTermsNotJavaClasses() {
+        planner().contentType("application/json").body("[1]").post("/probe/orders").then().statusCode(400)
+                .body("error", equalTo("not valid JSON for this request: expected an object"))
+                .body("error", not(containsString("Order")));
+        planner().contentType("application/json").body("{\"ids\":\"x\"}").post("/probe/ids").then().statusCode(400)
+                .body("pointer", equalTo("/ids"))
+                .body("error", equalTo("not valid JSON for this request at /ids: expected an array"));
+        planner().contentType("application/json").body("{\"ids\":[\"nope\"]}").post("/probe/ids").then().statusCode(400)
+                .body("pointer", equalTo("/ids/0"))
+                .body("error", containsString("expected a UUID string, found 'nope'"))
+                .body("error", not(containsString("java.")));
+        planner().contentType("application/json").body("{\"at\":\"yesterday\"}").post("/probe/ids").then().statusCode(400)
+                .body("pointer", equalTo("/at"))
+                .body("error", not(containsString("java.")));
+    }
+}
