@@ -33,6 +33,13 @@ public final class TestTools {
                 List.of(domain), schema, JSON.objectNode().put("type", "object"), risk, null, null, 0, null);
     }
 
+    /** {@code manifest} as a tool that came through the airlock from an OpenAPI source, not an internal plugin. */
+    public static ToolManifest external(ToolManifest manifest) {
+        return new ToolManifest(manifest.id(), manifest.verb(), manifest.name(), manifest.description(),
+                ToolSourceType.OPENAPI, manifest.namespace(), manifest.domain(), manifest.tags(), manifest.inputSchema(),
+                manifest.outputSchema(), manifest.risk(), manifest.binding(), manifest.healthProbe(), 0, null);
+    }
+
     public static ToolManifest weather(String id) {
         return tool(id, "GET_WEATHER_FORECAST", "Weather forecast",
                 "Returns the weather forecast (temperature, rain probability, wind) for a city and a date.",

@@ -21,7 +21,19 @@ public class AuditLog {
     public enum Action {
         SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED, POLICY_CHANGED, SUSPENDED,
         /** A find-or-build draft entered the review queue (or an undecided one was replaced). */
-        DRAFT_FILED
+        DRAFT_FILED,
+        /** An approval replaced an active tool of the same id from another source (confirmed by the admin). */
+        REPLACED,
+        /** A tool version entered the catalog (a verified build, or an internal plugin's announcement). */
+        CATALOGED,
+        /** A catalogued tool's allowed callers changed without a new version. */
+        CATALOG_ACCESS_CHANGED,
+        /** A catalogued tool was hidden from or shown again in search ({@code plugin-status}). */
+        CATALOG_STATUS_CHANGED,
+        /** An admin took a tool out of the catalog, with a reason. */
+        RETIRED,
+        /** A build on {@code plugin-built} without the valid seal of its approval: not catalogued. */
+        BUILD_REFUSED
     }
 
     private final ObjectMapper mapper;

@@ -49,7 +49,8 @@ public class AuditResource {
     @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
     @Operation(summary = "Page through the audit log, newest first",
             description = "Filters: actor, action (SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED,"
-                    + " POLICY_CHANGED, SUSPENDED), subjectType (source, candidate, tool), subjectId, from/to"
+                    + " POLICY_CHANGED, SUSPENDED, DRAFT_FILED, REPLACED, CATALOGED, CATALOG_ACCESS_CHANGED,"
+                    + " CATALOG_STATUS_CHANGED, RETIRED), subjectType (source, candidate, tool), subjectId, from/to"
                     + " (ISO-8601 instants).")
     public Uni<EntryPage> list(@QueryParam("actor") String actor, @QueryParam("action") String action,
             @QueryParam("subjectType") String subjectType, @QueryParam("subjectId") String subjectId,

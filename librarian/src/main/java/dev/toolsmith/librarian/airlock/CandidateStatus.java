@@ -19,7 +19,9 @@ public enum CandidateStatus {
     /** A later approved revision replaced it. */
     SUPERSEDED,
     /** The source stopped offering it before anyone decided. */
-    WITHDRAWN;
+    WITHDRAWN,
+    /** An admin retired the tool from the catalog after it was active ({@code DELETE /tools/{id}}). */
+    RETIRED;
 
     /** Statuses in which a candidate may be approved or rejected. */
     public static final Set<CandidateStatus> DECIDABLE = Set.of(PENDING, BUILD_FAILED);

@@ -1,19 +1,17 @@
 package dev.toolsmith.librarian.catalog;
 
-import dev.toolsmith.contracts.event.ContractCodec;
-import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.eventing.rest.ApiError;
 import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
+import dev.toolsmith.librarian.airlock.ToolRetirement;
 import dev.toolsmith.librarian.search.LocalIndexUpdates;
+import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -25,11 +23,14 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The tool catalog over REST: index a manifest, read, page through and delete tools. */
+/**
+ * The tool catalog over REST: read, page through, and retire tools. Nothing enters the catalog here:
+ * external tools arrive only as verified builds of an approval ({@code plugin-built}), internal plugins
+ * from the capabilities manager's own announcements. Retiring is an admin's audited decision.
+ */
 @Path("/tools")
 @Tag(name = "Catalog", description = "Versioned tool manifests; every change reaches every replica's index")
 @Produces(MediaType.APPLICATION_JSON)
@@ -37,39 +38,17 @@ public class CatalogResource {
 
     public static final int MAX_PAGE_SIZE = 200;
 
-    private final ContractCodec codec;
-    private final ToolCatalog catalog;
+    private final ToolRetirement retirement;
     private final CatalogQueries queries;
     private final LocalIndexUpdates index;
+    private final SecurityIdentity identity;
 
-    public CatalogResource(ContractCodec codec, ToolCatalog catalog, CatalogQueries queries, LocalIndexUpdates index) {
-        this.codec = codec;
-        this.catalog = catalog;
+    public CatalogResource(ToolRetirement retirement, CatalogQueries queries, LocalIndexUpdates index,
+            SecurityIdentity identity) {
+        this.retirement = retirement;
         this.queries = queries;
         this.index = index;
-    }
-
-    @POST
-    @Path("index")
-    @Consumes(MediaType.APPLICATION_JSON)
-    @RolesAllowed({Roles.ADMIN, Roles.SERVICE})
-    @Operation(summary = "Index a tool manifest",
-            description = "Validates the manifest against its JSON Schema. A new id makes version 1; the same id "
-                    + "with a different content hash makes the next version; the same hash changes nothing. The "
-                    + "tool keeps its status and allowed callers across versions.")
-    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ToolManifest.class)))
-    @APIResponse(responseCode = "201", description = "A new version was catalogued",
-            content = @Content(schema = @Schema(implementation = IndexResponse.class)))
-    @APIResponse(responseCode = "200", description = "Unchanged: the current version has this content hash",
-            content = @Content(schema = @Schema(implementation = IndexResponse.class)))
-    @APIResponse(responseCode = "400", description = "Invalid manifest; `pointer` is the JSON Pointer of the first problem",
-            content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public Uni<Response> index(String body) {
-        ToolManifest manifest = codec.read(body == null ? "" : body, ToolManifest.class);
-        return catalog.index(manifest, null)
-                .call(outcome -> index.apply(outcome.change()))
-                .map(outcome -> Response.status(outcome.newVersion() ? 201 : 200)
-                        .entity(IndexResponse.of(outcome)).build());
+        this.identity = identity;
     }
 
     @GET
@@ -106,19 +85,24 @@ public class CatalogResource {
 
     @DELETE
     @Path("{id: .+}")
-    @RolesAllowed({Roles.ADMIN, Roles.SERVICE})
-    @Operation(summary = "Delete a tool and its versions",
-            description = "Publishes a tombstone on tool-catalog, so every replica drops the tool from its index.")
-    @APIResponse(responseCode = "204", description = "Deleted")
+    @RolesAllowed(Roles.ADMIN)
+    @Operation(summary = "Retire a tool: take it out of the catalog and out of service, with a reason",
+            description = "Deletes the tool and its versions (a tombstone on tool-catalog, so every replica drops it),"
+                    + " marks its active approval RETIRED, publishes plugin-status DISABLED so the capabilities manager"
+                    + " stops running it, and writes a RETIRED audit entry naming the admin and the reason. Only a new"
+                    + " approval brings the tool back.")
+    @APIResponse(responseCode = "204", description = "Retired")
+    @APIResponse(responseCode = "400", description = "No reason, or one longer than 2000 characters",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
     @APIResponse(responseCode = "404", description = "No such tool",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public Uni<Response> delete(@PathParam("id") String id) {
-        return catalog.delete(id).call(index::apply).map(change -> {
-            if (change.isEmpty()) {
-                throw new NotFoundException("no tool " + id);
-            }
-            return Response.noContent().build();
-        });
+    @APIResponse(responseCode = "409", description = "An internal plugin, or a tool whose approval is being built",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public Uni<Response> retire(@PathParam("id") String id,
+            @Parameter(description = "why the tool is retired (required; goes to the audit log)")
+            @QueryParam("reason") String reason) {
+        CatalogActor by = CatalogActor.person(identity.getPrincipal().getName(), "DELETE /tools/" + id);
+        return retirement.retire(id, reason, by).call(index::apply).map(change -> Response.noContent().build());
     }
 
     private static Optional<String> nonBlank(String value) {

@@ -2,6 +2,7 @@ package dev.toolsmith.librarian.catalog;
 
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.event.ContractViolation;
+import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.eventing.IdempotentConsumer;
 import dev.toolsmith.librarian.search.LocalIndexUpdates;
 import io.smallrye.mutiny.Uni;
@@ -44,8 +45,8 @@ public class PluginBuiltListener {
                         + "' differs from toolId '" + built.toolId() + "'");
             }
             List<String> callers = built.policy() == null ? List.of() : built.policy().allowedCallers();
-            return catalog.index(built.plugin(), callers).invoke(outcome -> change.set(outcome.change()))
-                    .replaceWithVoid();
+            return catalog.index(built.plugin(), callers, CatalogActor.event(Topics.PLUGIN_BUILT, envelope))
+                    .invoke(outcome -> change.set(outcome.change())).replaceWithVoid();
         }).call(() -> index.apply(change.get()));
     }
 }

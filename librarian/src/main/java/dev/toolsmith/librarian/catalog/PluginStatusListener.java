@@ -1,6 +1,7 @@
 package dev.toolsmith.librarian.catalog;
 
 import dev.toolsmith.contracts.build.PluginStatusChanged;
+import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.eventing.IdempotentConsumer;
 import dev.toolsmith.librarian.search.LocalIndexUpdates;
 import io.smallrye.mutiny.Uni;
@@ -43,7 +44,8 @@ public class PluginStatusListener {
             if (status == null) {
                 return Uni.createFrom().voidItem();
             }
-            return catalog.setStatus(event.toolId(), status).invoke(result -> {
+            CatalogActor by = CatalogActor.event(Topics.PLUGIN_STATUS, envelope);
+            return catalog.setStatus(event.toolId(), status, by).invoke(result -> {
                 if (result.isEmpty()) {
                     LOG.debugf("plugin-status %s for %s changed nothing (unknown tool or same status)",
                             event.status(), event.toolId());

@@ -6,6 +6,7 @@ import dev.toolsmith.contracts.tool.CatalogEntry;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.eventing.Outbox;
+import dev.toolsmith.librarian.airlock.AuditLog;
 import dev.toolsmith.librarian.search.ToolVectorizer;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -14,7 +15,9 @@ import jakarta.persistence.LockModeType;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -22,7 +25,8 @@ import java.util.Optional;
  * The catalog's write side. Every change commits together with its {@code tool-catalog} event in the
  * outbox (an entry, or a tombstone for a delete), so the replicas' indexes follow the catalog exactly.
  * Each method joins the caller's transaction when there is one (an idempotent consumer's) and opens one
- * otherwise.
+ * otherwise. Every change also writes its audit entry in that transaction, naming who made it
+ * ({@link CatalogActor}): nothing enters, changes in or leaves the catalog unrecorded.
  */
 @ApplicationScoped
 public class ToolCatalog {
@@ -34,12 +38,15 @@ public class ToolCatalog {
     private final Outbox outbox;
     private final ToolVectorizer vectorizer;
     private final CatalogEntries entries;
+    private final AuditLog audit;
 
-    public ToolCatalog(ContractCodec codec, Outbox outbox, ToolVectorizer vectorizer, CatalogEntries entries) {
+    public ToolCatalog(ContractCodec codec, Outbox outbox, ToolVectorizer vectorizer, CatalogEntries entries,
+            AuditLog audit) {
         this.codec = codec;
         this.outbox = outbox;
         this.vectorizer = vectorizer;
         this.entries = entries;
+        this.audit = audit;
     }
 
     /**
@@ -47,32 +54,38 @@ public class ToolCatalog {
      * the access list, when given and different); another hash makes the next version, embedded once here.
      *
      * @param allowedCallers the tool's new access list, or null to keep the current one (a new tool: everyone)
+     * @param by who makes the change, for the audit entry
      */
-    public Uni<IndexOutcome> index(ToolManifest submitted, List<String> allowedCallers) {
+    public Uni<IndexOutcome> index(ToolManifest submitted, List<String> allowedCallers, CatalogActor by) {
         String hash = ContentHash.of(submitted, codec.mapper());
         return Panache.withTransaction(() -> lockToolId(submitted.id()).chain(() -> CatalogTool.<CatalogTool>findById(
                 submitted.id(), LockModeType.PESSIMISTIC_WRITE)).chain(existing -> {
                     if (existing == null) {
-                        return newVersion(null, submitted, hash, allowedCallers);
+                        return newVersion(null, submitted, hash, allowedCallers, by);
                     }
                     return currentVersion(existing).chain(current -> {
                         if (!current.contentHash.equals(hash)) {
-                            return newVersion(existing, submitted, hash, allowedCallers);
+                            return newVersion(existing, submitted, hash, allowedCallers, by);
                         }
                         String[] callers = callers(allowedCallers);
                         if (allowedCallers == null || Arrays.equals(existing.allowedCallers, callers)) {
                             return Uni.createFrom().item(new IndexOutcome(existing.id, existing.currentVersion,
                                     hash, existing.status, false, Optional.empty()));
                         }
+                        List<String> before = List.of(existing.allowedCallers);
                         existing.allowedCallers = callers;
-                        return publish(existing, current).map(change -> new IndexOutcome(existing.id,
-                                existing.currentVersion, hash, existing.status, false, Optional.of(change)));
+                        return publish(existing, current).call(() -> audit.record(by.name(),
+                                AuditLog.Action.CATALOG_ACCESS_CHANGED, "tool", existing.id, "Allowed callers of "
+                                        + existing.id + " changed (" + by.through() + ")",
+                                Map.of("allowedCallers", before), Map.of("allowedCallers", List.of(callers))))
+                                .map(change -> new IndexOutcome(existing.id, existing.currentVersion, hash,
+                                        existing.status, false, Optional.of(change)));
                     });
                 }));
     }
 
     private Uni<IndexOutcome> newVersion(CatalogTool existing, ToolManifest submitted, String hash,
-            List<String> allowedCallers) {
+            List<String> allowedCallers, CatalogActor by) {
         int version = existing == null ? 1 : existing.currentVersion + 1;
         ToolManifest manifest = submitted.withVersion(version, hash);
         return vectorizer.vectorize(manifest).chain(vectors -> {
@@ -99,34 +112,58 @@ public class ToolCatalog {
             row.vectors = vectors.toBytes();
             row.createdAt = now;
             Uni<?> saveTool = existing == null ? tool.persist() : Uni.createFrom().item(tool);
-            return saveTool.chain(() -> row.persist()).chain(() -> publish(tool, row)).map(change -> new IndexOutcome(
-                    tool.id, version, hash, tool.status, true, Optional.of(change)));
+            Map<String, Object> after = new LinkedHashMap<>();
+            after.put("version", version);
+            after.put("contentHash", hash);
+            after.put("source", manifest.source() == null ? null : manifest.source().wire());
+            after.put("verb", manifest.verb());
+            after.put("allowedCallers", List.of(tool.allowedCallers));
+            Map<String, Object> before = existing == null ? null : Map.of("version", version - 1);
+            return saveTool.chain(() -> row.persist()).chain(() -> publish(tool, row))
+                    .call(() -> audit.record(by.name(), AuditLog.Action.CATALOGED, "tool", tool.id,
+                            "Catalogued " + tool.id + " version " + version + " (" + by.through() + ")", before, after))
+                    .map(change -> new IndexOutcome(tool.id, version, hash, tool.status, true, Optional.of(change)));
         });
     }
 
     /** Sets a tool's status; empty when the tool is unknown or already in that status. */
-    public Uni<Optional<CatalogChange>> setStatus(String toolId, ToolStatus status) {
+    public Uni<Optional<CatalogChange>> setStatus(String toolId, ToolStatus status, CatalogActor by) {
         return Panache.withTransaction(() -> CatalogTool.<CatalogTool>findById(toolId, LockModeType.PESSIMISTIC_WRITE)
                 .chain(tool -> {
                     if (tool == null || tool.status.equals(status.wire())) {
                         return Uni.createFrom().item(Optional.<CatalogChange>empty());
                     }
+                    String before = tool.status;
                     tool.status = status.wire();
-                    return currentVersion(tool).chain(version -> publish(tool, version)).map(Optional::of);
+                    return currentVersion(tool).chain(version -> publish(tool, version))
+                            .call(() -> audit.record(by.name(), AuditLog.Action.CATALOG_STATUS_CHANGED, "tool", toolId,
+                                    toolId + " is now " + tool.status + " in the catalog (" + by.through() + ")",
+                                    Map.of("status", before), Map.of("status", tool.status)))
+                            .map(Optional::of);
                 }));
     }
 
-    /** Deletes a tool and all its versions and publishes a tombstone; empty when the tool is unknown. */
-    public Uni<Optional<CatalogChange>> delete(String toolId) {
+    /**
+     * Deletes a tool and all its versions and publishes a tombstone, audited as {@code RETIRED} with the
+     * reason; empty when the tool is unknown.
+     */
+    public Uni<Optional<CatalogChange>> delete(String toolId, String reason, CatalogActor by) {
         return Panache.withTransaction(() -> CatalogTool.<CatalogTool>findById(toolId, LockModeType.PESSIMISTIC_WRITE)
                 .chain(tool -> {
                     if (tool == null) {
                         return Uni.createFrom().item(Optional.<CatalogChange>empty());
                     }
+                    Map<String, Object> before = new LinkedHashMap<>();
+                    before.put("version", tool.currentVersion);
+                    before.put("status", tool.status);
+                    before.put("allowedCallers", List.of(tool.allowedCallers));
                     return CatalogToolVersion.delete("toolId", toolId)
                             .chain(() -> tool.delete())
                             .chain(() -> nextRevision())
                             .call(() -> outbox.appendTombstone(Topics.TOOL_CATALOG, toolId))
+                            .call(() -> audit.record(by.name(), AuditLog.Action.RETIRED, "tool", toolId,
+                                    "Retired " + toolId + " from the catalog (" + by.through() + "): " + reason, before,
+                                    null))
                             .map(revision -> Optional.<CatalogChange>of(new CatalogChange.Removed(toolId, revision)));
                 }));
     }

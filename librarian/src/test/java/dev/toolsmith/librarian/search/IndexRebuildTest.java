@@ -1,10 +1,8 @@
 package dev.toolsmith.librarian.search;
 
-import static dev.toolsmith.librarian.TestTools.ADMIN_KEY;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.librarian.CatalogSeeder;
 import dev.toolsmith.librarian.TestTools;
 import dev.toolsmith.librarian.catalog.CatalogEntries;
 import dev.toolsmith.librarian.catalog.CatalogSnapshot;
@@ -20,7 +18,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -46,14 +43,15 @@ class IndexRebuildTest {
     CatalogEntries entries;
 
     @Inject
+    CatalogSeeder seeder;
+
+    @Inject
     ToolIndex serviceIndex;
 
     @Test
     void aFreshIndexIsRebuiltFromTheCatalogWithoutEmbeddingUnchangedTools() throws Exception {
-        ContractCodec codec = new ContractCodec();
         for (var tool : List.of(TestTools.flight("rb.flight"), TestTools.table("rb.table"))) {
-            given().header("X-API-Key", ADMIN_KEY).contentType(ContentType.JSON).body(codec.toJson(tool).toString())
-                    .post("/tools/index").then().statusCode(201);
+            assertThat(seeder.seed(tool).newVersion()).isTrue();
         }
         CountingEmbedder counting = new CountingEmbedder(serviceIndex.embedder());
         try (ToolIndex fresh = new ToolIndex(counting)) {

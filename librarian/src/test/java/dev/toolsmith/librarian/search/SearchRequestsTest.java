@@ -1,7 +1,5 @@
 package dev.toolsmith.librarian.search;
 
-import static dev.toolsmith.librarian.TestTools.ADMIN_KEY;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -11,6 +9,7 @@ import dev.toolsmith.contracts.search.SearchFilters;
 import dev.toolsmith.contracts.search.SearchReply;
 import dev.toolsmith.contracts.search.SearchRequest;
 import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.librarian.CatalogSeeder;
 import dev.toolsmith.librarian.TestTools;
 import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.testsupport.KafkaTestClient;
@@ -20,8 +19,8 @@ import dev.toolsmith.testsupport.PostgresTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.nio.charset.StandardCharsets;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -37,6 +36,9 @@ import org.junit.jupiter.api.Test;
 class SearchRequestsTest {
 
     private final ContractCodec codec = new ContractCodec();
+
+    @Inject
+    CatalogSeeder seeder;
 
     @Test
     void aRequestIsAnsweredWithRankedHitsAndTheCalibratedThreshold() {
@@ -127,8 +129,7 @@ class SearchRequestsTest {
     }
 
     private void index(ToolManifest tool) {
-        given().header("X-API-Key", ADMIN_KEY).contentType(ContentType.JSON).body(codec.toJson(tool).toString())
-                .post("/tools/index").then().statusCode(201);
+        assertThat(seeder.seed(tool).newVersion()).isTrue();
     }
 
     private static <T> T only(List<T> matches) {

@@ -18,6 +18,7 @@ import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.tool.CatalogEntry;
 import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.librarian.CatalogSeeder;
 import dev.toolsmith.librarian.TestTools;
 import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.testsupport.KafkaTestClient;
@@ -28,6 +29,7 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +47,9 @@ class SearchResourceTest {
 
     private final ContractCodec codec = new ContractCodec();
 
+    @Inject
+    CatalogSeeder seeder;
+
     @BeforeEach
     void indexTheTools() {
         if (indexed) {
@@ -52,14 +57,13 @@ class SearchResourceTest {
         }
         for (ToolManifest tool : List.of(TestTools.weather("s.weather"), TestTools.currency("s.currency"),
                 TestTools.email("s.email"), TestTools.flight("s.flight"), TestTools.table("s.table"))) {
-            given().header("X-API-Key", ADMIN_KEY).contentType(ContentType.JSON).body(codec.toJson(tool).toString())
-                    .post("/tools/index").then().statusCode(201);
+            assertThat(seeder.seed(tool).newVersion()).isTrue();
         }
         indexed = true;
     }
 
     @Test
-    void aToolIndexedThroughRestIsFoundFirstForAParaphraseAndForARawVerb() {
+    void aCataloguedToolIsFoundFirstForAParaphraseAndForARawVerb() {
         // Other tests index look-alikes of these tools (same verb) into the same index: the right kind of tool
         // comes first, and this one is among the hits.
         ValidatableResponse umbrella = search(PLANNER_KEY, query("will I need an umbrella in Seattle tomorrow", 5))
