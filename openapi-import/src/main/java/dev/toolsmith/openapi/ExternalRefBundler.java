@@ -18,7 +18,10 @@ import java.util.Map;
  * with its own unguarded client, only ever sees a self-contained document. Each external document is
  * loaded once through a {@link RefLoader} (the guarded fetcher for http(s)); references inside it
  * (including its own {@code #/...} ones) are inlined in turn. Recursion through external documents is
- * cut where it repeats, and the number of external documents is bounded.
+ * cut where it repeats, and the number of external documents is bounded. A reference that cannot be
+ * resolved (unreachable, refused, or pointing at nothing) does not fail the document: it is replaced by
+ * an {@link BrokenReferences#MARKER} object that says why, so the operations that do not depend on it
+ * can still be imported ({@link BrokenReferences} finds and skips the ones that do).
  */
 final class ExternalRefBundler {
 
@@ -34,6 +37,7 @@ final class ExternalRefBundler {
     private final int maxDepth;
     private final Map<URI, JsonNode> loaded = new HashMap<>();
     private final Deque<String> expanding = new ArrayDeque<>();
+    private final List<String> unresolved = new java.util.ArrayList<>();
 
     ExternalRefBundler(RefLoader loader, int maxDocuments, int maxDepth) {
         this.loader = loader;
@@ -51,6 +55,11 @@ final class ExternalRefBundler {
         return loaded.size();
     }
 
+    /** Why each reference that could not be resolved was left out, in the order met. */
+    List<String> unresolved() {
+        return List.copyOf(unresolved);
+    }
+
     /**
      * Walks {@code node} found in document {@code base}. Inside the root document, {@code #...} refs stay
      * as they are; inside an external document they point into that document and are inlined.
@@ -63,7 +72,12 @@ final class ExternalRefBundler {
                 if (text.startsWith("#") && inRoot) {
                     return object;
                 }
-                return inline(text, base, rootDocument);
+                try {
+                    return inline(text, base, rootDocument);
+                } catch (IngestionException e) {
+                    unresolved.add(e.getMessage());
+                    return BrokenReferences.marker(e.getMessage());
+                }
             }
             Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
             while (fields.hasNext()) {

@@ -91,15 +91,31 @@ public final class OpenApiIngestor {
      */
     public IngestedDocument ingest(byte[] content, URI location, ToolSourceType source) throws IngestionException {
         String what = location == null ? "the document" : "the document at " + location;
-        JsonNode tree = reader.read(content, what);
+        try {
+            return ingestTree(reader.read(content, what), location, what, source);
+        } catch (RuntimeException | StackOverflowError e) {
+            // a defect met on this document must cost only this document, with a reason, never the caller
+            throw new IngestionException(IngestionException.Reason.INVALID_OPENAPI, what
+                    + " cannot be imported: conversion failed with " + ParserFailures.describe(e), e);
+        }
+    }
+
+    private IngestedDocument ingestTree(JsonNode tree, URI location, String what, ToolSourceType source)
+            throws IngestionException {
         if (!tree.isObject() || (!tree.has("openapi") && !tree.has("swagger"))) {
             throw new IngestionException(IngestionException.Reason.NOT_OPENAPI, what
                     + " is not an OpenAPI or Swagger document: it has no top-level 'openapi' or 'swagger' field");
         }
-        new ExternalRefBundler(target -> loadReference(target, location), limits.maxExternalDocuments(),
-                limits.maxRefDepth()).bundle(tree, location);
+        ExternalRefBundler bundler = new ExternalRefBundler(target -> loadReference(target, location),
+                limits.maxExternalDocuments(), limits.maxRefDepth());
+        bundler.bundle(tree, location);
+        List<SkippedOperation> skipped = new ArrayList<>();
+        if (!bundler.unresolved().isEmpty()) {
+            skipped.addAll(BrokenReferences.prune(tree, bundler.unresolved()));
+        }
         OpenApiNormalizer.Normalized normalized = new OpenApiNormalizer().normalize(tree, what);
-        return convert(normalized, location, source == null ? ToolSourceType.OPENAPI : source);
+        skipped.addAll(normalized.skipped());
+        return convert(normalized, location, source == null ? ToolSourceType.OPENAPI : source, skipped);
     }
 
     /** Reads a JSON or YAML document (a manifest, an index) under the same limits, without converting it. */
@@ -138,13 +154,15 @@ public final class OpenApiIngestor {
                 + " is not allowed: only http(s) references (and, for a local file, files beside it) are resolved");
     }
 
-    private IngestedDocument convert(OpenApiNormalizer.Normalized normalized, URI location, ToolSourceType source)
-            throws IngestionException {
+    /** {@code alreadySkipped}: operations taken out before parsing (broken references, parser crashes). */
+    private IngestedDocument convert(OpenApiNormalizer.Normalized normalized, URI location, ToolSourceType source,
+            List<SkippedOperation> alreadySkipped) throws IngestionException {
         JsonNode document = normalized.document();
         List<Operation> operations = operations(document);
-        if (operations.size() > limits.maxOperations()) {
+        int declared = operations.size() + alreadySkipped.size();
+        if (declared > limits.maxOperations()) {
             throw new IngestionException(IngestionException.Reason.TOO_MANY_OPERATIONS, "the document declares "
-                    + operations.size() + " operations, more than the limit of " + limits.maxOperations());
+                    + declared + " operations, more than the limit of " + limits.maxOperations());
         }
         Dereferencer refs = new Dereferencer(document);
         SchemaTranslator schemas = new SchemaTranslator(refs, limits.maxRefDepth(), limits.maxSchemaNodes());
@@ -158,7 +176,7 @@ public final class OpenApiIngestor {
         ToolNaming naming = new ToolNaming();
 
         List<Draft> drafts = new ArrayList<>();
-        List<SkippedOperation> skipped = new ArrayList<>();
+        List<SkippedOperation> skipped = new ArrayList<>(alreadySkipped);
         for (Operation op : operations) {
             if (op.method.equals("trace")) {
                 skipped.add(new SkippedOperation(op.key(), "TRACE operations are not offered as tools"));
@@ -171,8 +189,8 @@ public final class OpenApiIngestor {
                 drafts.add(new Draft(op, converted, warnings));
             } catch (OperationConverter.NotConvertible e) {
                 skipped.add(new SkippedOperation(op.key(), e.getMessage()));
-            } catch (RuntimeException e) {
-                skipped.add(new SkippedOperation(op.key(), "cannot be converted: " + e));
+            } catch (RuntimeException | StackOverflowError e) {
+                skipped.add(new SkippedOperation(op.key(), "cannot be converted: " + ParserFailures.describe(e)));
             }
         }
         Optional<Draft> probeSource = drafts.stream()
@@ -182,34 +200,39 @@ public final class OpenApiIngestor {
         List<CandidateTool> candidates = new ArrayList<>();
         for (Draft draft : drafts) {
             Operation op = draft.op;
-            String operationId = op.operation.path("operationId").asText(null);
-            String verb = naming.verb(operationId, op.method, op.path);
-            String name = naming.name(verb);
-            HealthProbe probe = healthProbe(draft, probeSource);
-            ToolManifest manifest = new ToolManifest(ToolNaming.id(namespace, name), verb, name,
-                    description(op, title), source, namespace, domain, tags(op.operation), draft.converted.inputSchema(),
-                    draft.converted.outputSchema(), draft.converted.risk(), draft.converted.binding(), probe, 0, null);
-            manifest = manifest.withVersion(0, ContentHash.of(manifest, mapper));
-            Optional<String> problem = validator.problem(manifest);
-            if (problem.isPresent()) {
-                skipped.add(new SkippedOperation(op.key(), problem.get()));
-                continue;
+            try {
+                String operationId = op.operation.path("operationId").asText(null);
+                String verb = naming.verb(operationId, op.method, op.path);
+                String name = naming.name(verb);
+                HealthProbe probe = healthProbe(draft, probeSource);
+                ToolManifest manifest = new ToolManifest(ToolNaming.id(namespace, name), verb, name,
+                        description(op, title), source, namespace, domain, tags(op.operation),
+                        draft.converted.inputSchema(), draft.converted.outputSchema(), draft.converted.risk(),
+                        draft.converted.binding(), probe, 0, null);
+                manifest = manifest.withVersion(0, ContentHash.of(manifest, mapper));
+                Optional<String> problem = validator.problem(manifest);
+                if (problem.isPresent()) {
+                    skipped.add(new SkippedOperation(op.key(), problem.get()));
+                    continue;
+                }
+                candidates.add(new CandidateTool(op.key(), operationId, manifest, draft.converted.operation(),
+                        List.copyOf(draft.warnings)));
+            } catch (RuntimeException | StackOverflowError e) {
+                skipped.add(new SkippedOperation(op.key(), "cannot become a tool: " + ParserFailures.describe(e)));
             }
-            candidates.add(new CandidateTool(op.key(), operationId, manifest, draft.converted.operation(),
-                    List.copyOf(draft.warnings)));
         }
         if (candidates.isEmpty()) {
             String why = skipped.isEmpty() ? "it has no operations"
                     : skipped.stream().map(SkippedOperation::reason).distinct().limit(2)
                             .reduce((a, b) -> a + "; " + b).orElse("");
             throw new IngestionException(IngestionException.Reason.NO_TOOLS, "no operation of the document ("
-                    + normalized.dialect() + ", " + operations.size() + " operations) can become a tool: " + why);
+                    + normalized.dialect() + ", " + declared + " operations) can become a tool: " + why);
         }
         JsonNode schemes = document.path("components").path("securitySchemes");
         return new IngestedDocument(location, normalized.dialect(), title, info.path("version").asText(null),
                 namespace, document.has("servers") ? document.get("servers") : JsonNodeFactory.instance.arrayNode(),
                 schemes.isObject() ? refs.inlined(schemes, limits.maxSchemaNodes()) : JsonNodeFactory.instance.objectNode(),
-                operations.size(), candidates, skipped, normalized.messages());
+                declared, candidates, skipped, normalized.messages());
     }
 
     private record Operation(String method, String path, JsonNode pathItem, JsonNode operation) {

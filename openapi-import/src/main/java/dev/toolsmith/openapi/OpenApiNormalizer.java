@@ -20,8 +20,17 @@ import java.util.stream.Collectors;
  */
 final class OpenApiNormalizer {
 
-    /** The normalised document and what it was. */
-    record Normalized(JsonNode document, boolean openApi31, String dialect, List<String> messages) {
+    /**
+     * The normalised document and what it was; {@code skipped} are operations taken out because the
+     * parser failed on them.
+     */
+    record Normalized(JsonNode document, boolean openApi31, String dialect, List<String> messages,
+            List<SkippedOperation> skipped) {
+    }
+
+    /** Parses one version of the document: swagger-parser may throw on input it does not expect. */
+    private interface Parse {
+        SwaggerParseResult apply(String json);
     }
 
     Normalized normalize(JsonNode tree, String what) throws IngestionException {
@@ -35,8 +44,7 @@ final class OpenApiNormalizer {
         options.setResolve(false);
         options.setResolveFully(false);
         options.setValidateExternalRefs(false);
-        String json = tree.toString();
-        SwaggerParseResult result;
+        Parse parse;
         String dialect;
         if (openapi != null) {
             String version = openapi.asText();
@@ -45,18 +53,30 @@ final class OpenApiNormalizer {
                         + version + "'; only OpenAPI 3.x and Swagger 2.0 are supported");
             }
             dialect = "OpenAPI " + version;
-            result = new OpenAPIV3Parser().readContents(json, null, options);
+            parse = json -> new OpenAPIV3Parser().readContents(json, null, options);
         } else if (swagger != null) {
             if (!"2.0".equals(swagger.asText())) {
                 throw new IngestionException(IngestionException.Reason.NOT_OPENAPI, what + " declares swagger '"
                         + swagger.asText() + "'; only Swagger 2.0 and OpenAPI 3.x are supported");
             }
             dialect = "Swagger 2.0";
-            result = new SwaggerConverter().readContents(json, null, options);
+            parse = json -> new SwaggerConverter().readContents(json, null, options);
         } else {
             throw new IngestionException(IngestionException.Reason.NOT_OPENAPI, what
                     + " is not an OpenAPI or Swagger document: it has no top-level 'openapi' or 'swagger' field");
         }
+        List<SkippedOperation> skipped = List.of();
+        Parsed parsed;
+        try {
+            parsed = parsed(parse, tree);
+        } catch (RuntimeException | StackOverflowError e) {
+            // the parser crashed (a NullPointerException on a nameless parameter, a null response…):
+            // find the operations it crashes on, leave them out with the reason, and parse the rest
+            ParserFailures isolated = ParserFailures.isolate(tree, json -> parsed(parse, json), what, dialect, e);
+            skipped = isolated.skipped();
+            parsed = isolated.parsed();
+        }
+        SwaggerParseResult result = parsed.result();
         List<String> messages = result.getMessages() == null ? List.of() : List.copyOf(result.getMessages());
         OpenAPI model = result.getOpenAPI();
         if (model == null) {
@@ -68,9 +88,23 @@ final class OpenApiNormalizer {
                     + ") defines no paths, so it offers no operations"
                     + (messages.isEmpty() ? "" : "; parser said: " + summary(messages)));
         }
+        return new Normalized(parsed.document(), model.getSpecVersion() == SpecVersion.V31, dialect, messages,
+                skipped);
+    }
+
+    /** What one parse gave: the parser's result and, when it has a model, that model as a JSON tree. */
+    record Parsed(SwaggerParseResult result, JsonNode document) {
+    }
+
+    /** Parses {@code tree} and turns the model into JSON; both steps run the parser's code and may throw. */
+    private static Parsed parsed(Parse parse, JsonNode tree) {
+        SwaggerParseResult result = parse.apply(tree.toString());
+        OpenAPI model = result.getOpenAPI();
+        if (model == null) {
+            return new Parsed(result, null);
+        }
         boolean v31 = model.getSpecVersion() == SpecVersion.V31;
-        JsonNode document = v31 ? Json31.mapper().valueToTree(model) : Json.mapper().valueToTree(model);
-        return new Normalized(document, v31, dialect, messages);
+        return new Parsed(result, v31 ? Json31.mapper().valueToTree(model) : Json.mapper().valueToTree(model));
     }
 
     private static String summary(List<String> messages) {
