@@ -4,7 +4,32 @@ TOOLSMITH_HOME="${TOOLSMITH_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." &&
 STATE_DIR="${TOOLSMITH_STATE_DIR:-$TOOLSMITH_HOME/.state}"
 LOG_DIR="$STATE_DIR/logs"
 PID_DIR="$STATE_DIR/pids"
+CREDENTIALS="$STATE_DIR/credentials.env"
 mkdir -p "$LOG_DIR" "$PID_DIR"
+
+# Local credentials are generated once per state folder and printed by `./toolsmith up`; nothing is
+# hard-coded. A credentials file from before an entry existed gets that entry appended; the others stay.
+# KAFKA_<PRINCIPAL>_PASSWORD: the SCRAM passwords of the broker's principals (deploy/kafka/KafkaAccess.java).
+ensure_credentials() {
+  local rnd; rnd() { head -c 24 /dev/urandom | base64 | tr -d '/+=' | head -c 32; }
+  local key; key() { head -c 32 /dev/urandom | base64; }
+  (umask 077 && touch "$CREDENTIALS")
+  local entry name
+  for entry in ADMIN_API_KEY:rnd PLANNER_API_KEY:rnd SERVICE_API_KEY:rnd UI_ADMIN_PASSWORD:rnd16 \
+      UI_VIEWER_PASSWORD:rnd16 SECRETS_KEY:key UI_SESSION_KEY:key KAFKA_ADMIN_PASSWORD:rnd \
+      KAFKA_LIBRARIAN_PASSWORD:rnd KAFKA_CAPABILITIES_MANAGER_PASSWORD:rnd KAFKA_ENGINEER_PASSWORD:rnd \
+      KAFKA_PLANNER_PASSWORD:rnd; do
+    name="${entry%%:*}"
+    grep -q "^$name=" "$CREDENTIALS" && continue
+    case "${entry#*:}" in
+      rnd) echo "$name=$(rnd)" ;;
+      rnd16) echo "$name=$(rnd | head -c 16)" ;;
+      key) echo "$name=$(key)" ;;
+    esac >> "$CREDENTIALS"
+  done
+  # shellcheck disable=SC1090
+  source "$CREDENTIALS"
+}
 
 # True when the pid file names a live process whose command line contains the marker.
 is_running() {

@@ -16,7 +16,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -175,14 +174,8 @@ public class OutboxRelay {
     }
 
     private Map<String, Object> producerProperties() {
-        Map<String, Object> props = new HashMap<>();
-        kafkaConfig.forEach((key, value) -> {
-            // Only the connection settings carry over; serialisation and delivery are the relay's own.
-            if (key.startsWith("bootstrap.servers") || key.startsWith("security.") || key.startsWith("sasl.")
-                    || key.startsWith("ssl.")) {
-                props.put(key, value);
-            }
-        });
+        // Only the connection settings carry over; serialisation and delivery are the relay's own.
+        Map<String, Object> props = KafkaConnection.settings(kafkaConfig);
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         props.put(ProducerConfig.ACKS_CONFIG, "all");

@@ -9,7 +9,6 @@ import jakarta.enterprise.event.Observes;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,8 +46,8 @@ public class TopicProvisioner {
     }
 
     public void provision() {
-        Map<String, Object> props = new HashMap<>();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaConfig.get("bootstrap.servers"));
+        // The service's own principal: on an authenticated broker it may describe and create the platform's topics.
+        Map<String, Object> props = KafkaConnection.settings(kafkaConfig);
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
         try (Admin admin = Admin.create(props)) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
