@@ -20,6 +20,40 @@ public final class PlannerKafka {
     private PlannerKafka() {
     }
 
+    /**
+     * The client settings that log in to an authenticated broker as {@code user} (SASL/SCRAM-SHA-512 over
+     * SASL_PLAINTEXT, docs/operations.md "Kafka authentication"); none when {@code user} is null, for a
+     * broker without authentication. Planners log in as {@code planner}; their consumer groups must start
+     * with {@code planner-}.
+     */
+    public static Map<String, Object> login(String user, String password) {
+        if (user == null) {
+            return Map.of();
+        }
+        if (password == null || password.isBlank()) {
+            throw new IllegalArgumentException("no Kafka password for " + user);
+        }
+        return Map.of("security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "SCRAM-SHA-512",
+                "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                        + user + "\" password=\"" + password + "\";");
+    }
+
+    /** {@code --kafka-user NAME} with the password from the environment ({@code TOOLSMITH_KAFKA_PASSWORD}). */
+    public static Map<String, Object> login(Args args) {
+        String user = args.get("kafka-user", null);
+        if (user != null && System.getenv("TOOLSMITH_KAFKA_PASSWORD") == null) {
+            throw new IllegalArgumentException("--kafka-user " + user + " needs its password in TOOLSMITH_KAFKA_PASSWORD");
+        }
+        return login(user, System.getenv("TOOLSMITH_KAFKA_PASSWORD"));
+    }
+
+    /** {@code a} and then {@code b}, as one map (b wins). */
+    public static Map<String, Object> with(Map<String, Object> a, Map<String, Object> b) {
+        Map<String, Object> merged = new java.util.HashMap<>(a);
+        merged.putAll(b);
+        return merged;
+    }
+
     /** A producer that waits for all replicas; {@code extra} tunes it (e.g. linger). */
     public static KafkaProducer<String, byte[]> producer(String bootstrap, Map<String, Object> extra) {
         Properties p = new Properties();

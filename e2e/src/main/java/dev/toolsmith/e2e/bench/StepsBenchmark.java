@@ -6,6 +6,7 @@ import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
@@ -66,6 +67,9 @@ public final class StepsBenchmark {
     private final boolean distinctNovelTexts;
     private final String stagesFile;
     private final int lingerMs;
+    private final Map<String, Object> kafkaLogin;
+    /** Signs every step as --caller with --planner-key, as every planner must (docs/events.md). */
+    private final PlanStepSigner signer;
 
     private StepsBenchmark(Args args) {
         rate = Double.parseDouble(args.get("rate", "0"));
@@ -75,6 +79,8 @@ public final class StepsBenchmark {
         adminKey = args.get("admin-key", null);
         stagesFile = args.get("stages-out", null);
         lingerMs = args.integer("linger-ms", 1);
+        kafkaLogin = PlannerKafka.login(args);
+        signer = PlanStepSigner.of(caller, args.required("planner-key"));
         String novelTexts = args.get("novel-texts", "distinct");
         if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {
             throw new IllegalArgumentException("--novel-texts is distinct or same, got " + novelTexts);
@@ -117,6 +123,13 @@ public final class StepsBenchmark {
                 Map.of("expression", StepInput.literal(json.textNode("price * quantity"), "string"),
                         "variables", StepInput.literal(variables, "object")),
                 Map.of("result", "the total"), caller);
+    }
+
+    /** The step's plan-steps record, signed: the HMAC costs the driver a few microseconds per step. */
+    private ProducerRecord<String, byte[]> signed(PlanStep step, byte[] value) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(), value);
+        signer.headers(value).forEach(record.headers()::add);
+        return record;
     }
 
     private void forgetAlias() throws Exception {
@@ -254,11 +267,12 @@ public final class StepsBenchmark {
         private final KafkaConsumer<String, byte[]> consumer;
 
         Session() {
-            producer = PlannerKafka.producer(bootstrap, Map.of(ProducerConfig.LINGER_MS_CONFIG, lingerMs));
+            producer = PlannerKafka.producer(bootstrap,
+                    PlannerKafka.with(kafkaLogin, Map.of(ProducerConfig.LINGER_MS_CONFIG, lingerMs)));
             // The broker answers a fetch as soon as a result arrives; the wait only bounds an idle fetch, and a
             // short one just spins the driver and the broker on the machine being measured.
-            consumer = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "steps-benchmark",
-                    Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100));
+            consumer = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "planner-steps-benchmark",
+                    PlannerKafka.with(kafkaLogin, Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100)));
         }
 
         /**
@@ -280,8 +294,7 @@ public final class StepsBenchmark {
                     }
                     PlanStep step = steps.apply(i);
                     dueAt.put(step.stepId(), due);
-                    producer.send(new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(),
-                            codec.serialize(codec.envelope(step, "/steps-benchmark", step.planId()))));
+                    producer.send(signed(step, codec.serialize(codec.envelope(step, "/steps-benchmark", step.planId()))));
                 }
                 producer.flush();
             }, "steps-benchmark-sender");
@@ -329,7 +342,7 @@ public final class StepsBenchmark {
                         PlanStep step = steps.apply(sent++);
                         EventEnvelope envelope = codec.envelope(step, "/steps-benchmark", step.planId());
                         sentAt.put(step.stepId(), System.nanoTime());
-                        producer.send(new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(), codec.serialize(envelope)));
+                        producer.send(signed(step, codec.serialize(envelope)));
                     }
                     producer.flush();
                 }

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.e2e.Args;
+import dev.toolsmith.e2e.PlannerKafka;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -41,18 +43,25 @@ public final class Demo {
     private final String caller;
     private final String planId = "demo-plan-" + UUID.randomUUID().toString().substring(0, 8);
 
-    public Demo(String bootstrap, String librarianUrl, String capabilitiesUrl, String adminKey, String caller) {
+    /**
+     * {@code kafkaLogin}: the planner's Kafka login ({@link PlannerKafka#login}), empty for a plain broker;
+     * {@code caller} and {@code plannerKey}: the planner's API key and the name it is configured under, which sign
+     * every step it sends (docs/events.md, "Signing a plan step").
+     */
+    public Demo(String bootstrap, Map<String, Object> kafkaLogin, String librarianUrl, String capabilitiesUrl,
+            String adminKey, String caller, String plannerKey) {
         this.airlock = new AirlockAdmin(librarianUrl, adminKey);
         this.capabilities = new PlatformClient(capabilitiesUrl, adminKey);
-        this.steps = new PlanStepChannel(bootstrap);
+        this.steps = new PlanStepChannel(bootstrap, kafkaLogin, PlanStepSigner.of(caller, plannerKey));
         this.caller = caller;
     }
 
     public static void main(String[] argv) {
         Args args = new Args(argv);
         try (FxRatesApi api = new FxRatesApi()) {
-            Demo demo = new Demo(args.required("bootstrap"), args.required("librarian"), args.required("capabilities"),
-                    args.required("admin-key"), args.get("caller", "planner"));
+            Demo demo = new Demo(args.required("bootstrap"), PlannerKafka.login(args), args.required("librarian"),
+                    args.required("capabilities"),
+                    args.required("admin-key"), args.get("caller", "planner"), args.required("planner-key"));
             demo.run(api);
             System.out.println("\nDemo complete: every stage happened.");
             System.exit(0);

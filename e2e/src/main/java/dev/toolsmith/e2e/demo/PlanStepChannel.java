@@ -4,6 +4,7 @@ import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.e2e.PlannerKafka;
 import java.time.Duration;
@@ -20,17 +21,23 @@ final class PlanStepChannel implements AutoCloseable {
     private final ContractCodec codec = new ContractCodec();
     private final KafkaProducer<String, byte[]> producer;
     private final KafkaConsumer<String, byte[]> results;
+    private final PlanStepSigner signer;
 
-    PlanStepChannel(String bootstrap) {
-        producer = PlannerKafka.producer(bootstrap, Map.of());
-        results = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "toolsmith-demo", Map.of());
+    /** {@code kafkaLogin}: the planner's login on an authenticated broker ({@link PlannerKafka#login}). */
+    PlanStepChannel(String bootstrap, Map<String, Object> kafkaLogin, PlanStepSigner signer) {
+        this.signer = signer;
+        producer = PlannerKafka.producer(bootstrap, kafkaLogin);
+        results = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "planner-demo", kafkaLogin);
     }
 
     /** Publishes {@code step} keyed by its plan and waits for the result with the same step id. */
     Optional<StepResult> sendAndAwait(PlanStep step, Duration timeout) {
         EventEnvelope envelope = codec.envelope(step, "/toolsmith-demo", step.planId());
         try {
-            producer.send(new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(), codec.serialize(envelope))).get();
+            byte[] value = codec.serialize(envelope);
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(Topics.PLAN_STEPS, step.planId(), value);
+            signer.headers(value).forEach(record.headers()::add); // the step runs as the caller that signed it
+            producer.send(record).get();
         } catch (Exception e) {
             throw new IllegalStateException("cannot publish the step on " + Topics.PLAN_STEPS + ": " + e.getMessage(), e);
         }
