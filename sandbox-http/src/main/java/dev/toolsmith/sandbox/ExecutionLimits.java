@@ -7,8 +7,9 @@ import java.util.stream.Collectors;
 /**
  * The limits of one execution that are not part of the plugin itself.
  *
- * @param allowPrivateNetworks lets calls reach loopback, private, link-local and metadata addresses;
- *        only for local development and the engineer's verification against an in-process stub
+ * @param allowPrivateNetworks lets calls reach loopback and private addresses; only for local development
+ *        and the engineer's verification against an in-process stub. Link-local and cloud metadata
+ *        addresses stay refused even then ({@link dev.toolsmith.sandbox.egress.EgressRule})
  * @param maxRedirects how many same-host redirects are followed (a redirect to another host is always refused)
  * @param connectTimeoutMs the TCP connect limit; the binding's {@code timeoutMs} bounds the whole call
  * @param additionalHosts other hosts of the approved spec the call may reach besides the serverUrl's

@@ -7,6 +7,8 @@ import dev.toolsmith.contracts.tool.AuthBinding;
 import dev.toolsmith.contracts.tool.BodyEncoding;
 import dev.toolsmith.contracts.tool.HttpBinding;
 import dev.toolsmith.contracts.tool.ParameterBinding;
+import dev.toolsmith.sandbox.egress.EgressRule;
+import dev.toolsmith.sandbox.egress.HostLiteral;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -211,6 +214,11 @@ final class RequestAssembler {
         }
         try {
             URI uri = new URI(url.toString());
+            // a metadata address spelt so that Java's URI parser finds no host is still named for what it is
+            Optional<String> forbidden = EgressRule.refusal(HostLiteral.of(uri));
+            if (forbidden.isPresent()) {
+                throw new InvalidRequestException(FailureKind.DESTINATION_REFUSED, forbidden.get());
+            }
             if (uri.getHost() == null || uri.getScheme() == null
                     || !(uri.getScheme().equalsIgnoreCase("http") || uri.getScheme().equalsIgnoreCase("https"))) {
                 throw new InvalidRequestException(FailureKind.INVALID_BINDING,

@@ -9,9 +9,11 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.toolsmith.contracts.tool.AuthBinding;
 import dev.toolsmith.contracts.tool.HttpBinding;
 import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.sandbox.egress.PinnedDestinations;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
@@ -37,9 +39,11 @@ import javax.net.ssl.SSLException;
 /**
  * Runs one call of a wrapped HTTP tool inside its limits. In order: the inputs are checked against the
  * input schema (nothing is sent when they fail, and the reason names the field); the auth secret is
- * resolved; the request is built from the binding; the destination is checked (approved host, public
- * address unless private networks are allowed); the call is made with the binding's timeout and
- * response size cap, following only same-host redirects, each hop checked again; the response is
+ * resolved; the request is built from the binding; the destination is checked (approved host, never a
+ * link-local or cloud metadata address, public address unless private networks are allowed), before
+ * sending and again on the address the client connects to ({@link PinnedDestinations}); the call is
+ * made with the binding's timeout and response size cap, following only same-host redirects, each hop
+ * checked again; the response is
  * checked against the output schema. Every failure becomes an {@link ExecutionOutcome} with a kind and a
  * short reason; none carries a secret. Thread-safe: one instance serves every tool and caller.
  */
@@ -52,15 +56,26 @@ public final class WrappedToolExecutor {
     private final SchemaChecker inputChecker = new SchemaChecker(true);
     private final SchemaChecker outputChecker = new SchemaChecker(false);
     private final RequestAssembler assembler;
-    private final Map<Integer, HttpClient> clientsByConnectTimeout = new ConcurrentHashMap<>();
+    private final Map<ClientKey, HttpClient> clients = new ConcurrentHashMap<>();
+    private final PinnedDestinations.Resolver resolver;
+
+    /** One client per connect timeout and address rule: the rule is checked by the client's proxy selector. */
+    private record ClientKey(int connectTimeoutMs, boolean allowPrivateNetworks) {
+    }
 
     public WrappedToolExecutor() {
         this(new ObjectMapper());
     }
 
     public WrappedToolExecutor(ObjectMapper mapper) {
+        this(mapper, InetAddress::getAllByName);
+    }
+
+    /** With a resolver of its own: tests give one whose answer changes between the check and the connection. */
+    WrappedToolExecutor(ObjectMapper mapper, PinnedDestinations.Resolver resolver) {
         this.mapper = mapper;
         this.assembler = new RequestAssembler(mapper);
+        this.resolver = resolver;
     }
 
     public ExecutionOutcome execute(ToolManifest plugin, Map<String, JsonNode> inputs, SecretResolver secrets,
@@ -116,7 +131,7 @@ public final class WrappedToolExecutor {
         HttpResponse<byte[]> response = null;
         for (int hop = 0; response == null; hop++) {
             DestinationGuard.Refusal refusal = DestinationGuard.check(prepared.uri(), approvedHosts,
-                    limits.allowPrivateNetworks());
+                    limits.allowPrivateNetworks(), resolver);
             if (refusal != null) {
                 String reason = hop == 0 ? refusal.reason()
                         : "redirect to " + prepared.uri().getHost() + " refused: " + refusal.reason();
@@ -136,8 +151,14 @@ public final class WrappedToolExecutor {
                         redactor.scrub("the request cannot be sent: " + e.getMessage()), prepared, overheadSoFar, start));
             }
             HttpResponse<byte[]> received;
-            CompletableFuture<HttpResponse<byte[]>> future = client(limits.connectTimeoutMs())
-                    .sendAsync(request, BoundedBody.handler(binding.maxResponseBytes()));
+            CompletableFuture<HttpResponse<byte[]>> future;
+            try {
+                future = client(limits).sendAsync(request, BoundedBody.handler(binding.maxResponseBytes()));
+            } catch (PinnedDestinations.RefusedDestination e) {
+                // the name resolved to another address at connect time than when it was checked
+                return finish(plugin, prepared, failure(e.unresolvable() ? FailureKind.CONNECTION
+                        : FailureKind.DESTINATION_REFUSED, lastStatus, e.getMessage(), prepared, overheadSoFar, start));
+            }
             try {
                 received = future.get(remainingMs, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
@@ -231,6 +252,12 @@ public final class WrappedToolExecutor {
     private ExecutionOutcome networkFailure(Throwable cause, PreparedRequest prepared, HttpBinding binding,
             ExecutionLimits limits, Integer lastStatus, long overhead, long start) {
         String host = prepared.uri().getHost();
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof PinnedDestinations.RefusedDestination refused) {
+                return failure(refused.unresolvable() ? FailureKind.CONNECTION : FailureKind.DESTINATION_REFUSED,
+                        lastStatus, refused.getMessage(), prepared, overhead, start);
+            }
+        }
         if (causedBy(cause, BoundedBody.TooLargeException.class)) {
             return failure(FailureKind.RESPONSE_TOO_LARGE, null,
                     "response exceeds " + humanBytes(binding.maxResponseBytes()), prepared, overhead, start);
@@ -304,17 +331,19 @@ public final class WrappedToolExecutor {
         return builder.build();
     }
 
-    private HttpClient client(int connectTimeoutMs) {
-        return clientsByConnectTimeout.computeIfAbsent(connectTimeoutMs, ms -> HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER) // every hop is checked here, not followed blindly
-                .connectTimeout(Duration.ofMillis(ms))
-                .build());
+    private HttpClient client(ExecutionLimits limits) {
+        return clients.computeIfAbsent(new ClientKey(limits.connectTimeoutMs(), limits.allowPrivateNetworks()),
+                key -> HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .followRedirects(HttpClient.Redirect.NEVER) // every hop is checked here, not followed blindly
+                        .connectTimeout(Duration.ofMillis(key.connectTimeoutMs()))
+                        .proxy(DestinationGuard.atConnect(key.allowPrivateNetworks(), resolver))
+                        .build());
     }
 
     private static Set<String> approvedHosts(URI serverUri, ExecutionLimits limits) {
         Set<String> hosts = new HashSet<>(limits.additionalHosts());
-        hosts.add(DestinationGuard.stripBrackets(serverUri.getHost().toLowerCase(Locale.ROOT)));
+        hosts.add(DestinationGuard.hostOf(serverUri));
         return Set.copyOf(hosts);
     }
 
