@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.airlock.ApprovalVerifier;
 import dev.toolsmith.contracts.airlock.ToolApproved;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.build.PluginBuilt;
@@ -24,6 +25,7 @@ import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.TestApprovals;
 import dev.toolsmith.engineer.support.LlmAndLibrarianStub;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -82,6 +84,11 @@ class EngineerBuildTest {
             assertThat(event.policy().secrets()).containsKey("fx_key");
             assertThat(event.report().cases()).extracting(c -> c.kind())
                     .contains("EXAMPLE", "INVALID_INPUT", "HEALTH_PROBE");
+            // the approval's seal travels back unchanged, and it still matches what the engineer built
+            // (timeouts set, auth resolved, trailing slash dropped), so the registry will accept this build
+            assertThat(event.approval()).isEqualTo(approval.approval());
+            assertThat(ApprovalVerifier.fromBase64(TestApprovals.VERIFY_KEY, "test").refusal(event,
+                    kafka.codec().mapper())).isEmpty();
 
             // a redelivery after the build finished builds nothing either
             kafka.send(Topics.TOOL_APPROVED, toolId, approval);
@@ -226,8 +233,9 @@ class EngineerBuildTest {
                 new HealthProbe(probe, Map.of(), 60, null), 1, null);
         JsonNode operation = json("{'operationId':'getRates','responses':{'200':{'content':{'application/json':"
                 + "{'example':{'base':'EUR','rates':{'USD':1.08}}}}}}}");
-        return new ToolApproved(toolId, 1, manifest, new UsagePolicy(null, null, null, List.of(), secrets), operation,
-                "src-1", "alice", Instant.now());
+        UsagePolicy policy = new UsagePolicy(null, null, null, List.of(), secrets);
+        return new ToolApproved(toolId, 1, manifest, policy, operation, "src-1", "alice", Instant.now(),
+                TestApprovals.seal(manifest, policy, 1));
     }
 
     static JsonNode json(String text) {

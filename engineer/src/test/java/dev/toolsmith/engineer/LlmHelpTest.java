@@ -154,6 +154,6 @@ class LlmHelpTest {
                 m.domain(), m.tags(), m.inputSchema(), m.outputSchema(), m.risk(), m.binding(), m.healthProbe(),
                 m.version(), m.contentHash());
         return new ToolApproved(a.toolId(), a.version(), changed, a.policy(), a.operation(), a.sourceId(), a.approvedBy(),
-                a.approvedAt());
+                a.approvedAt(), a.approval());
     }
 }

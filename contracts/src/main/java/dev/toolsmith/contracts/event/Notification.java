@@ -15,7 +15,9 @@ public record Notification(String id, Kind kind, Severity severity, String title
         PLUGIN_DISABLED,
         PLUGIN_ENABLED,
         BUDGET_SOFT_LIMIT,
-        SOURCE_SCAN_FAILED
+        SOURCE_SCAN_FAILED,
+        /** A build on {@code plugin-built} without the valid seal of its approval was refused. */
+        PLUGIN_REFUSED
     }
 
     public enum Severity {

@@ -101,9 +101,9 @@ public class BuildJobs {
             VerificationReport report = result.report();
             PluginBuilt built = result.succeeded()
                     ? new PluginBuilt(approved.toolId(), approved.version(), true, result.wrapper().plugin(),
-                            result.wrapper().policy(), report, null)
+                            result.wrapper().policy(), report, null, approved.approval())
                     : new PluginBuilt(approved.toolId(), approved.version(), false, null, approved.policy(), report,
-                            result.failureReason());
+                            result.failureReason(), approved.approval());
             return outbox.append(Topics.PLUGIN_BUILT, approved.toolId(), built);
         }).replaceWithVoid();
     }

@@ -150,6 +150,6 @@ public class BuildRunner {
 
     private ToolApproved fallbackApproval(UUID id) {
         BuildJob job = await(() -> Panache.withSession(() -> BuildJob.<BuildJob>findById(id)));
-        return new ToolApproved(job.toolId, Math.max(1, job.version), null, null, null, null, null, null);
+        return new ToolApproved(job.toolId, Math.max(1, job.version), null, null, null, null, null, null, null);
     }
 }

@@ -13,7 +13,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 /**
  * The engineer's verdict on an approved candidate ({@code plugin-built}, matched by tool id and build
  * version): success makes it ACTIVE (and every earlier approval of the tool id SUPERSEDED), a failure puts it back in the queue as BUILD_FAILED with the
- * report and notifies admins. Events for tools the airlock did not approve (internal plugins) are ignored.
+ * report and notifies admins. Events for tools the airlock did not approve are ignored, and so is a verdict
+ * without the valid seal of the approval it claims to answer (the catalog's listener audits those).
  */
 @ApplicationScoped
 public class BuildOutcomeListener {
@@ -23,11 +24,14 @@ public class BuildOutcomeListener {
     private final IdempotentConsumer consumer;
     private final ContractCodec codec;
     private final Notifier notifier;
+    private final ApprovalSealing approvals;
 
-    public BuildOutcomeListener(IdempotentConsumer consumer, ContractCodec codec, Notifier notifier) {
+    public BuildOutcomeListener(IdempotentConsumer consumer, ContractCodec codec, Notifier notifier,
+            ApprovalSealing approvals) {
         this.consumer = consumer;
         this.codec = codec;
         this.notifier = notifier;
+        this.approvals = approvals;
     }
 
     @Incoming("airlock-plugin-built-in")
@@ -36,7 +40,7 @@ public class BuildOutcomeListener {
                 .<CandidateEntity>find("toolId = ?1 and buildVersion = ?2 and status in ('APPROVED', 'BUILD_FAILED', 'ACTIVE')",
                         built.toolId(), built.version())
                 .firstResult().chain(candidate -> {
-                    if (candidate == null) {
+                    if (candidate == null || approvals.refusal(built).isPresent()) {
                         return Uni.createFrom().voidItem();
                     }
                     OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
