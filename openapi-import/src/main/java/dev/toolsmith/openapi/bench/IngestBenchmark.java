@@ -28,10 +28,13 @@ import java.util.stream.Stream;
  * Ingests every OpenAPI/Swagger document of a directory through the same {@link OpenApiIngestor} a scan
  * uses and reports, as its last line, one JSON object:
  * {@code {"documents":N,"ingested":n,"rejected":[{"file":..,"reason":..}],"operations":k,"tools":t,
- * "ms_per_document_p50":..,"ms_per_document_p99":..}}. {@code operations} counts the operations of every
- * document read (rejected ones included, where they could be counted); {@code tools} counts candidates
- * whose manifest validates, again, against the contracts' tool-manifest schema. {@code --out FILE}
- * also writes per-document details (skipped operations and why).
+ * "skipped_operations":s,"partial":[{"file":..,"skipped":n,"first":..}],"ms_per_document_p50":..,
+ * "ms_per_document_p99":..}}. {@code operations} counts the operations of ingested documents;
+ * {@code tools} counts candidates whose manifest validates, again, against the contracts' tool-manifest
+ * schema; {@code partial} lists the documents ingested without some of their operations (how many, and
+ * the first with its reason). Every document's failure is caught and reported, whatever it is: the run
+ * never stops early. {@code --out FILE} also writes per-document details (every skipped operation and
+ * why).
  *
  * <p>Usage: {@code java -cp ... dev.toolsmith.openapi.bench.IngestBenchmark --specs DIR [--out FILE]}
  */
@@ -73,6 +76,8 @@ public final class IngestBenchmark {
         int ingested = 0;
         long operations = 0;
         long tools = 0;
+        long skippedOperations = 0;
+        ArrayNode partial = mapper.createArrayNode();
         // one warm-up pass over the first document so class loading is not charged to it
         if (!files.isEmpty()) {
             try {
@@ -85,8 +90,7 @@ public final class IngestBenchmark {
             ObjectNode detail = details.addObject().put("file", file.getFileName().toString());
             long start = System.nanoTime();
             try {
-                IngestedDocument document = ingestor.ingest(Files.readAllBytes(file), file.toUri(),
-                        ToolSourceType.OPENAPI);
+                IngestedDocument document = ingestor.ingest(read(file), file.toUri(), ToolSourceType.OPENAPI);
                 double ms = (System.nanoTime() - start) / 1e6;
                 millis.add(ms);
                 detail.put("ms", round(ms));
@@ -108,6 +112,13 @@ public final class IngestBenchmark {
                 for (SkippedOperation s : document.skipped()) {
                     skipped.addObject().put("operation", s.operationKey()).put("reason", s.reason());
                 }
+                skippedOperations += document.skipped().size();
+                if (!document.skipped().isEmpty()) {
+                    SkippedOperation first = document.skipped().get(0);
+                    partial.addObject().put("file", file.getFileName().toString())
+                            .put("skipped", document.skipped().size())
+                            .put("first", first.operationKey() + ": " + first.reason());
+                }
             } catch (IngestionException e) {
                 millis.add((System.nanoTime() - start) / 1e6);
                 rejected.addObject().put("file", file.getFileName().toString()).put("reason", e.getMessage());
@@ -125,6 +136,8 @@ public final class IngestBenchmark {
         summary.set("rejected", rejected);
         summary.put("operations", operations);
         summary.put("tools", tools);
+        summary.put("skipped_operations", skippedOperations);
+        summary.set("partial", partial);
         summary.put("ms_per_document_p50", round(percentile(millis, 0.50)));
         summary.put("ms_per_document_p99", round(percentile(millis, 0.99)));
         if (out != null) {
@@ -133,6 +146,15 @@ public final class IngestBenchmark {
             Files.writeString(out, mapper.writerWithDefaultPrettyPrinter().writeValueAsString(full));
         }
         return summary;
+    }
+
+    /** The file's bytes; a file that cannot be read is that document's failure, not the run's. */
+    private static byte[] read(Path file) throws IngestionException {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IngestionException(IngestionException.Reason.FETCH_FAILED, "cannot read " + file + ": " + e);
+        }
     }
 
     private static boolean isDocument(Path file) {
