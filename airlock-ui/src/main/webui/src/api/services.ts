@@ -75,6 +75,8 @@ export interface PendingFilter { source?: string; risk?: string; status?: string
 export interface ApprovalRequest {
   policy: UsagePolicy & { secrets?: Record<string, string> };
   riskOverride?: Risk | null;
+  /** The id of the tool in service this approval replaces, confirmed by the admin (else the librarian answers 409). */
+  confirmReplace?: string;
 }
 
 /** One id's outcome of a bulk approval or rejection. */
@@ -121,7 +123,8 @@ export const notifications = {
 };
 
 /** The librarian's audit actions (GET /audit?action=). */
-export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED'];
+export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED',
+  'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED'];
 
 export const audit = {
   async list(filter: { actor?: string; action?: string; subjectId?: string }, page: number, size: number) {

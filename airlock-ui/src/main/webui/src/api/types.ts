@@ -98,6 +98,25 @@ export interface GapTag { normalizedVerb: string; actionVerb: string; timesSeen?
  * A candidate in the review queue: the librarian's CandidateViews.Summary (list) or .Details (one); the
  * detail has the manifest instead of the top-level verb/name/description.
  */
+/**
+ * A tool in service the candidate collides with (librarian CandidateViews.Collision): REFUSED cannot be
+ * approved, REPLACES needs an explicit confirmation naming toolId, SAME_NAME is a warning.
+ */
+export interface Collision {
+  kind: 'REFUSED' | 'REPLACES' | 'SAME_NAME';
+  toolId: string;
+  source: string;
+  sourceId?: string | null;
+  operationKey?: string | null;
+  candidateId?: string | null;
+  matchedOn: string[];
+  message: string;
+  /** From the tool in service to this candidate: [{path, before, after}]. */
+  diff?: unknown;
+  activeRisk?: Risk | null;
+  activePolicy?: (UsagePolicy & { secretNames?: string[] }) | null;
+}
+
 export interface PendingTool {
   id: string;
   sourceId?: string;
@@ -127,6 +146,8 @@ export interface PendingTool {
   rejectReason?: string | null;
   buildReport?: VerificationReport | null;
   buildFailure?: string | null;
+  /** Tools in service this one would replace or clash with, most serious first (detail only). */
+  collisions?: Collision[] | null;
 }
 
 export interface RateLimit { perSecond?: number | null; perMinute?: number | null; burst?: number | null }

@@ -1,5 +1,5 @@
 /** Shows the librarian's diff of a changed tool against its approved version, whatever its shape. */
-export function Diff({ diff }: { diff: unknown }) {
+export function Diff({ diff, beforeLabel = 'Approved version', afterLabel = 'New version' }: { diff: unknown; beforeLabel?: string; afterLabel?: string }) {
   if (diff === null || diff === undefined) return null;
   if (typeof diff === 'string') return <pre className="diff">{diff}</pre>;
   const entries: Array<{ path: string; before?: unknown; after?: unknown; op?: string; note?: string }> = [];
@@ -14,7 +14,7 @@ export function Diff({ diff }: { diff: unknown }) {
     }
   } else if (typeof diff === 'object') {
     const d = diff as Record<string, unknown>;
-    if (Array.isArray(d.changes)) return <Diff diff={d.changes} />;
+    if (Array.isArray(d.changes)) return <Diff diff={d.changes} beforeLabel={beforeLabel} afterLabel={afterLabel} />;
     for (const [path, v] of Object.entries(d)) {
       const e = v && typeof v === 'object' ? v as Record<string, unknown> : { after: v };
       entries.push({ path, before: e.before ?? e.old, after: e.after ?? e.new });
@@ -24,7 +24,7 @@ export function Diff({ diff }: { diff: unknown }) {
   const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 1));
   return (
     <table className="table diff-table">
-      <thead><tr><th>What changed</th><th>Approved version</th><th>New version</th></tr></thead>
+      <thead><tr><th>What changed</th><th>{beforeLabel}</th><th>{afterLabel}</th></tr></thead>
       <tbody>
         {entries.map((e, i) => (
           <tr key={i}>

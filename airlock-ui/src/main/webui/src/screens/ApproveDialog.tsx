@@ -2,7 +2,8 @@ import { FormEvent, useState } from 'react';
 import { BulkOutcome, pending } from '../api/services';
 import type { PendingTool, Risk } from '../api/types';
 import { RISKS } from '../api/types';
-import { verbOf } from '../api/candidates';
+import { refusalOf, replacementOf, verbOf } from '../api/candidates';
+import { Replacement } from '../components/Replacement';
 import { Dialog, Field, RiskBadge } from '../components/ui';
 import { emptyPolicyForm, PolicyErrors, PolicyForm, validatePolicy } from '../forms/policyForm';
 
@@ -32,6 +33,10 @@ export function ApproveDialog({ tools, onClose, onDone }: {
     secrets: single ? secretNamesOf(single).map((name) => ({ name, value: '' })) : [],
   }));
   const [submitted, setSubmitted] = useState(false);
+  // A replacement of a tool in service is approved only with the admin's explicit confirmation (409 otherwise).
+  const replacing = single ? replacementOf(single) : undefined;
+  const refusal = single ? refusalOf(single) : undefined;
+  const [confirmed, setConfirmed] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const risk = highestRisk(tools);
@@ -43,12 +48,13 @@ export function ApproveDialog({ tools, onClose, onDone }: {
     e.preventDefault();
     setSubmitted(true);
     const { value } = validatePolicy(form, risk);
-    if (!value) return;
+    if (!value || (replacing && !confirmed)) return;
     setBusy(true);
     setServerError(null);
     const request = {
       policy: { ...value.policy, ...(Object.keys(value.secrets).length ? { secrets: value.secrets } : {}) },
       ...(value.riskOverride ? { riskOverride: value.riskOverride } : {}),
+      ...(replacing ? { confirmReplace: replacing.toolId } : {}),
     };
     try {
       let failures: string[] = [];
@@ -75,6 +81,18 @@ export function ApproveDialog({ tools, onClose, onDone }: {
   return (
     <Dialog title={single ? `Approve ${verbOf(single)}` : `Approve ${tools.length} tools`} onClose={onClose} wide>
       <form onSubmit={submit} noValidate className="form policy-form">
+        {refusal && <p className="field-error" role="alert">Cannot be approved: {refusal.message}.</p>}
+        {replacing && (
+          <fieldset className={submitted && !confirmed ? 'field-invalid' : undefined}>
+            <legend>Replaces {replacing.toolId} from {replacing.source}</legend>
+            <Replacement collision={replacing} />
+            <label className="check">
+              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+              I have reviewed the differences: replace {replacing.toolId} from {replacing.source} with this tool, under the policy below
+            </label>
+            {submitted && !confirmed && <small className="field-error" role="alert">Confirm the replacement, or cancel and reject the tool.</small>}
+          </fieldset>
+        )}
         <p className="muted">
           {single ? <>Risk: <RiskBadge risk={single.risk} /> </> : <>Highest risk among them: <RiskBadge risk={risk} /> </>}
           The tool runs only within the limits below; leave a limit empty for none.
@@ -151,7 +169,7 @@ export function ApproveDialog({ tools, onClose, onDone }: {
         {serverError && <p className="field-error" role="alert">The approval was refused: {serverError}</p>}
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Approving…' : 'Approve with this policy'}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy || Boolean(refusal)}>{busy ? 'Approving…' : replacing ? 'Replace and approve with this policy' : 'Approve with this policy'}</button>
         </div>
       </form>
     </Dialog>

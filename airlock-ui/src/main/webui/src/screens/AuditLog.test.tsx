@@ -67,7 +67,8 @@ describe('AuditLog', () => {
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?actor=alice&subjectId=s-1&page=0&size=50'));
     // The librarian's actions can be picked (it refuses any other value with 400).
     const options = within(screen.getByLabelText('filter by action')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
-    expect(options).toEqual(['', 'SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED']);
+    expect(options).toEqual(['', 'SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED',
+      'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED']);
   });
 
   it('pages 50 at a time and goes back to the first page when a filter changes', async () => {

@@ -9,7 +9,8 @@ import { SchemaTable } from '../components/SchemaTable';
 import { Diff } from '../components/Diff';
 import { Report } from '../components/Report';
 import { ApproveDialog, RejectDialog } from './ApproveDialog';
-import { changeOf, gapsOf, verbOf } from '../api/candidates';
+import { changeOf, gapsOf, refusalOf, replacementOf, verbOf } from '../api/candidates';
+import { Replacement } from '../components/Replacement';
 import { PolicySummary } from '../components/PolicySummary';
 
 /** Every server the tool may call and the distinct hosts among them: what an approval lets it reach. */
@@ -64,6 +65,8 @@ export function ToolReview({ id }: { id: string }) {
           const failure = t.buildFailure ?? null;
           const open = !t.status || /^(pending|build_failed)$/i.test(t.status);
           const verb = verbOf(t);
+          const refusal = refusalOf(t);
+          const replacing = replacementOf(t);
           return (
             <>
               <div className="screen-head">
@@ -74,7 +77,7 @@ export function ToolReview({ id }: { id: string }) {
                 {open && (
                   <AdminOnly>
                     <div className="bulk">
-                      <button className="btn btn-primary" onClick={() => setDialog('approve')}>Approve…</button>
+                      {!refusal && <button className="btn btn-primary" onClick={() => setDialog('approve')}>Approve…</button>}
                       <button className="btn btn-danger" onClick={() => setDialog('reject')}>Reject…</button>
                     </div>
                   </AdminOnly>
@@ -86,6 +89,9 @@ export function ToolReview({ id }: { id: string }) {
                 <div><span className="label">Change</span><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span></div>
                 <div><span className="label">Fills gap</span>{gapsOf(t).length ? gapsOf(t).map((g) => <span key={g} className="badge gap mono">{g}</span>) : <span className="muted">none</span>}</div>
               </div>
+              {open && refusal && <p className="state state-error" role="alert">Cannot be approved: {refusal.message}.</p>}
+              {replacing && <h2>Replaces <span className="mono">{replacing.toolId}</span> from {replacing.source}</h2>}
+              {replacing && <Replacement collision={replacing} />}
               {t.rejectReason && <p className="state state-error">Rejected{t.decidedBy ? ` by ${t.decidedBy}` : ''}: {t.rejectReason}</p>}
               {t.status === 'APPROVED' && <p className="state state-info" role="status">Approved{t.decidedBy ? ` by ${t.decidedBy}` : ''}: the engineer is building and verifying the wrapper.</p>}
               {t.warnings && t.warnings.length > 0 && (
