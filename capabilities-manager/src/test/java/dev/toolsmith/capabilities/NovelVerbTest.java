@@ -40,6 +40,7 @@ import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
+import dev.toolsmith.testsupport.TestApprovals;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -84,7 +85,7 @@ class NovelVerbTest {
                 hit("internal.date-difference", "DATE_DIFFERENCE", 0.31, Risk.READ_ONLY),
                 hit("internal.convert-units", "CONVERT_UNITS", 0.91, Risk.READ_ONLY)));
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             PlanStep first = new PlanStep("n1-" + plan, plan, verb, "how far is 5 miles in km",
                     inputs("quantity", 5, "sourceUnit", "mi", "targetUnit", "km"), null, "planner-test");
@@ -138,14 +139,14 @@ class NovelVerbTest {
                         new ParameterBinding("phoneNumber", "to", ParameterLocation.BODY, null, null, true),
                         new ParameterBinding("text", "text", ParameterLocation.BODY, null, null, true)),
                         null, null, 0, 0), null, 1, null);
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 RelayLikeProducer engineer = new RelayLikeProducer();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             engineer.send(Topics.PLUGIN_BUILT, "broken.tool", new PluginBuilt("broken.tool", 1, false, null, null,
-                    null, "verification failed: 2 of 5 cases"));
-            engineer.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, 1, true, sms,
+                    null, "verification failed: 2 of 5 cases", null));
+            engineer.send(Topics.PLUGIN_BUILT, toolId, TestApprovals.built(sms,
                     new UsagePolicy(new UsagePolicy.RateLimit(5.0, null, 10), null, null, List.of("planner-a"), null),
-                    new VerificationReport(true, List.of(), 12), null));
+                    1, new VerificationReport(true, List.of(), 12)));
             await().atMost(Duration.ofSeconds(20)).until(() -> registry.byToolId(toolId).isPresent());
             Plugin registered = registry.byToolId(toolId).orElseThrow();
             assertThat(registered.type()).isEqualTo(PluginType.WRAPPED_HTTP);
@@ -181,7 +182,7 @@ class NovelVerbTest {
         librarian.answer(verb, request -> reply(request, 0.6, hit("internal.evaluate-expression", "EVALUATE_EXPRESSION",
                 0.22, Risk.READ_ONLY)));
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, new PlanStep("d1-" + plan, plan, verb, "budget for 12 guests at 25 EUR",
                     inputs("guests", 12), null, "planner-test"));
@@ -201,7 +202,7 @@ class NovelVerbTest {
         String verb = "ESTIMATE_COMMUTE_COST";
         librarian.answer(verb, request -> reply(request, 0.6));
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, step("c1-" + plan, plan, verb, inputs("km", 42)));
             StepResult decomposed = result(results, "c1-" + plan);
@@ -219,7 +220,7 @@ class NovelVerbTest {
         SearchHit weak = hit("internal.render-text", "RENDER_TEXT", 0.18, Risk.READ_ONLY);
         librarian.answer(verb, request -> reply(request, 0.6, weak));
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS);
                 KafkaTestClient.Reader gaps = kafka.reader(Topics.CAPABILITY_GAPS)) {
             kafka.send(Topics.PLAN_STEPS, plan, new PlanStep("m1-" + plan, plan, verb, "how do the messages feel",
@@ -251,7 +252,7 @@ class NovelVerbTest {
         librarian.answer(confirmedVerb, request -> reply(request, 0.95, middling));
         librarian.answer(unconfirmedVerb, request -> reply(request, 0.95, middling));
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, step("k1-" + plan, plan, confirmedVerb,
                     inputs("value", 3, "from", "km", "to", "m")));
@@ -275,7 +276,7 @@ class NovelVerbTest {
         librarian.answer(verb, request -> reply(request, 0.6, hit("internal.convert-units", "CONVERT_UNITS", 0.93,
                 Risk.READ_ONLY)));
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, step("u1-" + plan, plan, verb, inputs("colour", "red")));
             StepResult result = result(results, "u1-" + plan);

@@ -33,8 +33,9 @@ import org.jboss.logging.Logger;
 /**
  * At start-up: verifies each internal plugin against its worked examples (inputs and outputs checked
  * against its schemas, outputs compared with the expected ones), registers it, and — only when it is
- * new or its content hash changed — announces it on {@code plugin-built} through the outbox, so the
- * librarian indexes it. Several replicas starting together announce a change once.
+ * new or its content hash changed — announces it on {@code internal-plugins} through the outbox, so the
+ * librarian indexes it ({@code plugin-built} is the engineer's alone, and every build there needs an approval
+ * seal). Several replicas starting together announce a change once.
  */
 @ApplicationScoped
 public class InternalPluginRegistration {
@@ -91,8 +92,8 @@ public class InternalPluginRegistration {
                     report.cases());
         }
         return Panache.withTransaction(() -> store.upsertIfChanged(plugin, 1).call(changed -> changed
-                .map(stored -> outbox.append(Topics.PLUGIN_BUILT, stored.toolId(), new PluginBuilt(stored.toolId(),
-                        stored.version(), true, stored.manifest(), null, report, null)).replaceWithVoid())
+                .map(stored -> outbox.append(Topics.INTERNAL_PLUGINS, stored.toolId(), new PluginBuilt(stored.toolId(),
+                        stored.version(), true, stored.manifest(), null, report, null, null)).replaceWithVoid())
                 .orElseGet(() -> Uni.createFrom().voidItem())))
                 .invoke(changed -> changed.ifPresent(stored -> LOG.infof("registered internal plugin %s (%s) v%d",
                         stored.toolId(), stored.verb(), stored.version())));

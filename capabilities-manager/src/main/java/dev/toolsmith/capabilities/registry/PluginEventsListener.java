@@ -6,19 +6,25 @@ import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.eventing.IdempotentConsumer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 /**
  * Keeps the registry in step with the platform: wrapped HTTP plugins arrive on {@code plugin-built}
  * (the engineer built and verified them; failed builds are not registered), and {@code plugin-status}
- * enables and disables plugins. Both are applied once per event (idempotent consumer).
+ * enables and disables plugins. Both are applied once per event (idempotent consumer). A successful build
+ * without the valid seal of its approval ({@link ApprovedBuilds}) is not registered: the admins are told
+ * in the event's transaction, and then the event fails so its channel sends it to {@code plugin-built.dlq}
+ * with the reason.
  */
 @ApplicationScoped
 public class PluginEventsListener {
@@ -30,20 +36,34 @@ public class PluginEventsListener {
     private final PluginRegistry registry;
     private final ObjectMapper mapper;
     private final PluginStatusChanges statusChanges;
+    private final ApprovedBuilds approvedBuilds;
 
     public PluginEventsListener(IdempotentConsumer consumer, PluginStore store, PluginRegistry registry,
-            ContractCodec codec, PluginStatusChanges statusChanges) {
+            ContractCodec codec, PluginStatusChanges statusChanges, ApprovedBuilds approvedBuilds) {
         this.consumer = consumer;
         this.store = store;
         this.registry = registry;
         this.mapper = codec.mapper();
         this.statusChanges = statusChanges;
+        this.approvedBuilds = approvedBuilds;
     }
 
     @Incoming("plugin-built-in")
     public Uni<Void> onPluginBuilt(byte[] raw) {
-        return consumer.apply("capabilities-plugin-built", raw, PluginBuilt.class, (envelope, built) -> register(built))
-                .call(registry::refresh);
+        AtomicReference<String> refused = new AtomicReference<>();
+        return consumer.apply("capabilities-plugin-built", raw, PluginBuilt.class, (envelope, built) -> {
+            Optional<String> refusal = built.succeeded() ? approvedBuilds.refusal(built) : Optional.empty();
+            if (refusal.isPresent()) {
+                refused.set(built.toolId() + " v" + built.version() + " not registered: it " + refusal.get());
+                LOG.warnf("plugin-built: %s (event %s from %s)", refused.get(), envelope.id(), envelope.source());
+                return approvedBuilds.notifyRefused(built, envelope.id(), envelope.source(), refusal.get());
+            }
+            return register(built);
+        }).invoke(() -> {
+            if (refused.get() != null) { // after the commit of the alert: the channel dead-letters the event
+                throw new ContractViolation("/data/approval", "field /data/approval: " + refused.get());
+            }
+        }).call(registry::refresh);
     }
 
     @Incoming("plugin-status-in")
@@ -60,7 +80,7 @@ public class PluginEventsListener {
             return Uni.createFrom().voidItem();
         }
         if (manifest.source() == ToolSourceType.INTERNAL || !manifest.isWrappedHttp()) {
-            return Uni.createFrom().voidItem(); // our own announcements of internal plugins come back here
+            return Uni.createFrom().voidItem(); // internal plugins register at start, never from an event
         }
         String hash = manifest.contentHash() != null ? manifest.contentHash() : ContentHash.of(manifest, mapper);
         int version = Math.max(1, built.version());

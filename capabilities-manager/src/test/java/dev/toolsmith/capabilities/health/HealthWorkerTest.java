@@ -34,6 +34,7 @@ import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
+import dev.toolsmith.testsupport.TestApprovals;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -149,16 +150,16 @@ class HealthWorkerTest {
             // the admin approves the tool again (say, its API moved and the new spec names the new host)
             healthAnswers("/health-rebuilt", 200);
             ToolManifest rebuilt = rateTool(toolId, verb, api, null, 2_000, 0, probe(api, "/health-rebuilt", 3_600));
-            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, 2, true, rebuilt, null,
-                    new VerificationReport(true, List.of(), 5), null));
+            kafka.send(Topics.PLUGIN_BUILT, toolId, TestApprovals.built(rebuilt, null, 2,
+                    new VerificationReport(true, List.of(), 5)));
             PluginStatusChanged enabled = statusOf(kafka, awaitStatus(kafka, statuses, toolId, PluginStatus.ENABLED));
             assertThat(enabled.reason()).isEqualTo("version 2 was approved and verified");
 
             // an admin's disable is a decision: a new build does not overrule it
             given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/disable").then().statusCode(200);
             ToolManifest third = rateTool(toolId, verb, api, null, 3_000, 0, probe(api, "/health-rebuilt", 3_600));
-            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, 3, true, third, null,
-                    new VerificationReport(true, List.of(), 5), null));
+            kafka.send(Topics.PLUGIN_BUILT, toolId, TestApprovals.built(third, null, 3,
+                    new VerificationReport(true, List.of(), 5)));
             await().atMost(Duration.ofSeconds(30)).until(() -> registry.byToolId(toolId)
                     .filter(p -> p.manifest().binding().timeoutMs() == 3_000).isPresent());
             given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)

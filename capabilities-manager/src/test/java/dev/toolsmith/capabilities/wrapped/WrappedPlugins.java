@@ -25,6 +25,7 @@ import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.TestApprovals;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -83,8 +84,8 @@ public final class WrappedPlugins {
     /** Publishes the plugin on plugin-built and waits until the registry serves it with this policy. */
     public static void register(PluginRegistry registry, ToolManifest manifest, UsagePolicy policy) {
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
-            kafka.send(Topics.PLUGIN_BUILT, manifest.id(), new PluginBuilt(manifest.id(), 1, true, manifest, policy,
-                    new VerificationReport(true, List.of(), 5), null));
+            kafka.send(Topics.PLUGIN_BUILT, manifest.id(), TestApprovals.built(manifest, policy, 1,
+                    new VerificationReport(true, List.of(), 5)));
         }
         // compared as policies: the stored JSON may spell 0.25 or 2 differently from the one sent
         await().atMost(Duration.ofSeconds(30)).until(() -> registry.byToolId(manifest.id())

@@ -1,0 +1,122 @@
+package dev.toolsmith.capabilities.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
+import dev.toolsmith.contracts.airlock.ApprovalSeal;
+import dev.toolsmith.contracts.airlock.UsagePolicy;
+import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.build.VerificationReport;
+import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.tool.AuthBinding;
+import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.KafkaTestResource;
+import dev.toolsmith.testsupport.PostgresTestResource;
+import dev.toolsmith.testsupport.RecordedLlmResource;
+import dev.toolsmith.testsupport.TestApprovals;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 18, finding 1: a {@code plugin-built} event that any client can produce must not register a tool
+ * no admin approved. Each forged build goes to {@code plugin-built.dlq} with the reason, raises a
+ * critical notification, and never reaches the registry; the sealed build of the same tool does.
+ */
+@QuarkusTest
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(value = PostgresTestResource.class,
+        initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
+@QuarkusTestResource(RecordedLlmResource.class)
+class ForgedBuildsTest {
+
+    private static final VerificationReport PASSED = new VerificationReport(true, List.of(), 5);
+
+    static WireMockServer api;
+
+    @Inject
+    PluginRegistry registry;
+
+    @BeforeAll
+    static void startApi() {
+        api = WrappedPlugins.startApi();
+    }
+
+    @AfterAll
+    static void stopApi() {
+        api.stop();
+    }
+
+    @Test
+    void aBuildWithoutItsApprovalsSealIsDeadLetteredAnnouncedAndNotRegistered() {
+        UsagePolicy limited = new UsagePolicy(null, null, null, List.of(WrappedPlugins.PLANNER_NAME), null);
+        ToolManifest unsealedTool = tool("forged-unsealed");
+        ToolManifest otherServer = tool("forged-elsewhere");
+        ToolManifest openedPolicy = tool("forged-policy");
+        ApprovalSeal sealOfOtherServer = TestApprovals.seal(tool(otherServer.id(), "http://127.0.0.2:1"), limited, 1);
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader dlq = kafka.reader(Topics.deadLetter(Topics.PLUGIN_BUILT));
+                KafkaTestClient.Reader alerts = kafka.reader(Topics.NOTIFICATIONS)) {
+            kafka.send(Topics.PLUGIN_BUILT, unsealedTool.id(),
+                    new PluginBuilt(unsealedTool.id(), 1, true, unsealedTool, limited, PASSED, null, null));
+            kafka.send(Topics.PLUGIN_BUILT, otherServer.id(),
+                    new PluginBuilt(otherServer.id(), 1, true, otherServer, limited, PASSED, null, sealOfOtherServer));
+            // the approval was for a limited policy; the forger drops the allowed callers
+            kafka.send(Topics.PLUGIN_BUILT, openedPolicy.id(), new PluginBuilt(openedPolicy.id(), 1, true, openedPolicy,
+                    UsagePolicy.unrestricted(), PASSED, null, TestApprovals.seal(openedPolicy, limited, 1)));
+
+            assertDeadLettered(dlq, unsealedTool.id(), "carries no approval seal");
+            assertDeadLettered(dlq, otherServer.id(), "its call (verb, risk, method, server, path or parameters)");
+            assertDeadLettered(dlq, openedPolicy.id(), "its usage policy is not the approved one");
+            for (String toolId : List.of(unsealedTool.id(), otherServer.id(), openedPolicy.id())) {
+                List<ConsumerRecord<String, byte[]>> alert = alerts.awaitMatching(r -> toolId.equals(
+                        kafka.codec().payload(kafka.codec().openEnvelope(r.value()), Notification.class).subjectId()),
+                        Duration.ofSeconds(20));
+                assertThat(alert).as("a notification about " + toolId).hasSize(1);
+                Notification notification = kafka.codec().payload(kafka.codec().openEnvelope(alert.get(0).value()),
+                        Notification.class);
+                assertThat(notification.kind()).isEqualTo(Notification.Kind.PLUGIN_REFUSED);
+                assertThat(notification.severity()).isEqualTo(Notification.Severity.CRITICAL);
+            }
+        }
+        // the same tool, sealed as approved, registers: the gate refuses forgeries, not builds
+        WrappedPlugins.register(registry, openedPolicy, limited);
+        assertThat(registry.byToolId(unsealedTool.id())).isEmpty();
+        assertThat(registry.byToolId(otherServer.id())).isEmpty();
+    }
+
+    private static void assertDeadLettered(KafkaTestClient.Reader dlq, String toolId, String reason) {
+        List<ConsumerRecord<String, byte[]>> records = dlq.awaitMatching(r -> toolId.equals(r.key()),
+                Duration.ofSeconds(20));
+        assertThat(records).as("dead letter of " + toolId).hasSize(1);
+        assertThat(dlq.headersOf(records.get(0)).get("dead-letter-reason")).contains(reason);
+    }
+
+    private static ToolManifest tool(String prefix) {
+        return tool(WrappedPlugins.id(prefix), null);
+    }
+
+    private static ToolManifest tool(String toolId, String server) {
+        ToolManifest manifest = WrappedPlugins.rateTool(toolId, toolId.toUpperCase().replace('-', '_'), api,
+                AuthBinding.none(), 1000, 10_000, null);
+        if (server == null) {
+            return manifest;
+        }
+        var b = manifest.binding();
+        return new ToolManifest(manifest.id(), manifest.verb(), manifest.name(), manifest.description(),
+                manifest.source(), manifest.namespace(), manifest.domain(), manifest.tags(), manifest.inputSchema(),
+                manifest.outputSchema(), manifest.risk(), new dev.toolsmith.contracts.tool.HttpBinding(b.method(), server,
+                        b.pathTemplate(), b.parameters(), b.bodyEncoding(), b.auth(), b.timeoutMs(), b.maxResponseBytes()),
+                null, 1, null);
+    }
+}
