@@ -27,6 +27,15 @@ ensure_credentials() {
       key) echo "$name=$(key)" ;;
     esac >> "$CREDENTIALS"
   done
+  # The librarian seals approvals with an Ed25519 key; the other services verify with its public half.
+  if ! grep -q '^APPROVAL_SIGNING_KEY=' "$CREDENTIALS"; then
+    local der; der=$(mktemp)
+    openssl genpkey -algorithm ed25519 -outform DER -out "$der" 2>/dev/null \
+      || { rm -f "$der"; echo "toolsmith: openssl is needed to make the approval key pair" >&2; return 1; }
+    { echo "APPROVAL_SIGNING_KEY=$(base64 -w0 "$der")"
+      echo "APPROVAL_VERIFY_KEY=$(openssl pkey -inform DER -in "$der" -pubout -outform DER | base64 -w0)"; } >> "$CREDENTIALS"
+    rm -f "$der"
+  fi
   # shellcheck disable=SC1090
   source "$CREDENTIALS"
 }
