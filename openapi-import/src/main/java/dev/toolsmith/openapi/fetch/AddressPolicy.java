@@ -1,10 +1,11 @@
 package dev.toolsmith.openapi.fetch;
 
+import dev.toolsmith.sandbox.egress.EgressRule;
+import dev.toolsmith.sandbox.egress.HostLiteral;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -12,17 +13,11 @@ import java.util.Set;
  * Decides which hosts Toolsmith may fetch from. Checked after DNS resolution, on every address a name
  * resolves to and on every redirect hop, so a public name pointing at an internal address is refused.
  * Loopback, private (RFC 1918, IPv6 ULA), link-local, CGNAT, multicast, unspecified and reserved
- * addresses are refused unless {@code allowPrivateNetworks} (tests, local development). Cloud metadata
- * endpoints are refused always: no legitimate tool source lives there, and they hand out credentials.
+ * addresses are refused unless {@code allowPrivateNetworks} (tests, local development). Link-local and
+ * cloud metadata destinations are refused always, in every spelling ({@link EgressRule}, the rule the
+ * sandboxed executor applies too): no legitimate tool source lives there, and they hand out credentials.
  */
 public final class AddressPolicy {
-
-    private static final Set<String> METADATA_HOSTS = Set.of(
-            "metadata.google.internal", "metadata.goog", "metadata", "instance-data",
-            "instance-data.ec2.internal", "metadata.azure.com", "metadata.packet.net");
-    private static final Set<String> METADATA_ADDRESSES = Set.of(
-            "169.254.169.254", "169.254.170.2", "169.254.169.123", "100.100.100.200", "fd00:ec2:0:0:0:0:0:254",
-            "192.0.0.192");
 
     private final boolean allowPrivateNetworks;
     private final Set<String> exemptAddresses;
@@ -54,14 +49,11 @@ public final class AddressPolicy {
      * throws naming the offending address and why.
      */
     public List<InetAddress> resolveAndCheck(String host) throws FetchException {
-        String name = stripBrackets(host).toLowerCase(Locale.ROOT);
-        if (name.endsWith(".")) {
-            name = name.substring(0, name.length() - 1);
+        Optional<String> everyMode = EgressRule.refusal(host);
+        if (everyMode.isPresent()) {
+            throw new FetchException(FetchException.Reason.BLOCKED_ADDRESS, everyMode.get());
         }
-        if (METADATA_HOSTS.contains(name)) {
-            throw new FetchException(FetchException.Reason.BLOCKED_ADDRESS,
-                    "host " + host + " is a cloud metadata endpoint; Toolsmith never fetches from it");
-        }
+        String name = HostLiteral.normalise(host);
         InetAddress[] addresses;
         try {
             addresses = InetAddress.getAllByName(name);
@@ -69,6 +61,10 @@ public final class AddressPolicy {
             throw new FetchException(FetchException.Reason.UNREACHABLE, "host " + host + " does not resolve (unknown host)");
         }
         for (InetAddress address : addresses) {
+            Optional<String> metadata = EgressRule.refusal(name, address);
+            if (metadata.isPresent()) {
+                throw new FetchException(FetchException.Reason.BLOCKED_ADDRESS, metadata.get());
+            }
             Optional<String> why = whyRefused(address);
             if (why.isPresent()) {
                 throw new FetchException(FetchException.Reason.BLOCKED_ADDRESS, "host " + host + " resolves to "
@@ -77,6 +73,19 @@ public final class AddressPolicy {
             }
         }
         return List.of(addresses);
+    }
+
+    /**
+     * Why this policy refuses {@code address}, which {@code host} resolved to, as a full sentence naming
+     * both; empty when it may be contacted. The check the fetcher's client runs when it connects.
+     */
+    public Optional<String> refusal(String host, InetAddress address) {
+        Optional<String> metadata = EgressRule.refusal(host, address);
+        if (metadata.isPresent()) {
+            return metadata;
+        }
+        return whyRefused(address).map(why -> "host " + host + " resolves to " + address.getHostAddress() + ", " + why
+                + "; fetching from it is not allowed");
     }
 
     /** Why this policy refuses {@code address}, or empty when it may be contacted. */
@@ -89,12 +98,8 @@ public final class AddressPolicy {
     }
 
     private static Optional<String> metadata(InetAddress address) {
-        String text = address.getHostAddress();
-        int zone = text.indexOf('%');
-        if (zone >= 0) {
-            text = text.substring(0, zone);
-        }
-        return METADATA_ADDRESSES.contains(text) ? Optional.of("a cloud metadata address") : Optional.empty();
+        return EgressRule.isLinkLocalOrMetadata(address)
+                ? Optional.of("a " + EgressRule.KIND + " address, refused in every mode") : Optional.empty();
     }
 
     /** The category of a non-public address, or empty for a public one. */
@@ -185,9 +190,5 @@ public final class AddressPolicy {
         } catch (UnknownHostException impossible) {
             return Optional.empty();
         }
-    }
-
-    private static String stripBrackets(String host) {
-        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 }

@@ -1,7 +1,11 @@
 package dev.toolsmith.openapi.fetch;
 
+import dev.toolsmith.sandbox.egress.EgressRule;
+import dev.toolsmith.sandbox.egress.HostLiteral;
+import dev.toolsmith.sandbox.egress.PinnedDestinations;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -12,6 +16,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +29,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * redirects are followed by hand so each hop is checked again; the body is capped while it streams;
  * one deadline covers the whole fetch including redirects. Thread-safe; reuse one instance.
  *
- * <p>The JDK client resolves the name again when it connects, so a DNS answer that changes between the
- * check and the connection (rebinding) is not caught here; the sandboxed executor that calls approved
- * APIs pins addresses, this fetcher only reads documents.
+ * <p>The JDK client would resolve the name again when it connects, so a DNS answer that changed between
+ * the check and the connection (rebinding) would go unseen: the client's proxy selector
+ * ({@link PinnedDestinations}, shared with the sandboxed executor) resolves and checks the name again as
+ * the connection is made and connects plain-HTTP requests to the address it checked.
  */
 public final class GuardedFetcher {
 
@@ -37,10 +43,16 @@ public final class GuardedFetcher {
     private final HttpClient client;
 
     public GuardedFetcher(FetchLimits limits, AddressPolicy policy) {
+        this(limits, policy, InetAddress::getAllByName);
+    }
+
+    /** With a resolver of its own: tests give one whose answer changes between the check and the connection. */
+    public GuardedFetcher(FetchLimits limits, AddressPolicy policy, PinnedDestinations.Resolver resolver) {
         this.limits = limits;
         this.policy = policy;
         this.client = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NEVER)
+                .proxy(new PinnedDestinations(resolver, policy::refusal))
                 .connectTimeout(min(limits.timeout(), Duration.ofSeconds(10)))
                 .build();
     }
@@ -66,7 +78,7 @@ public final class GuardedFetcher {
         URI current = uri;
         for (int hop = 0; ; hop++) {
             checkUrl(current);
-            policy.resolveAndCheck(current.getHost());
+            policy.resolveAndCheck(HostLiteral.of(current));
             HttpResponse<byte[]> response = send(current, deadline);
             int status = response.statusCode();
             if (status >= 300 && status < 400 && status != 304) {
@@ -101,15 +113,22 @@ public final class GuardedFetcher {
                 .header("Accept", "application/json, application/yaml, text/yaml, */*;q=0.5")
                 .build();
         AtomicReference<CappedBodySubscriber> body = new AtomicReference<>();
-        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request, info -> {
-            if (info.statusCode() >= 300 && info.statusCode() < 400) {
-                return HttpResponse.BodySubscribers.replacing(new byte[0]);
-            }
-            long declared = info.headers().firstValueAsLong("content-length").orElse(-1L);
-            CappedBodySubscriber subscriber = new CappedBodySubscriber(limits.maxBytes(), declared);
-            body.set(subscriber);
-            return subscriber;
-        });
+        CompletableFuture<HttpResponse<byte[]>> future;
+        try {
+            future = client.sendAsync(request, info -> {
+                if (info.statusCode() >= 300 && info.statusCode() < 400) {
+                    return HttpResponse.BodySubscribers.replacing(new byte[0]);
+                }
+                long declared = info.headers().firstValueAsLong("content-length").orElse(-1L);
+                CappedBodySubscriber subscriber = new CappedBodySubscriber(limits.maxBytes(), declared);
+                body.set(subscriber);
+                return subscriber;
+            });
+        } catch (PinnedDestinations.RefusedDestination e) {
+            // the name resolved to another address when connecting than when it was checked
+            throw new FetchException(e.unresolvable() ? FetchException.Reason.UNREACHABLE
+                    : FetchException.Reason.BLOCKED_ADDRESS, e.getMessage());
+        }
         try {
             return future.get(remainingNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
@@ -168,6 +187,11 @@ public final class GuardedFetcher {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw new FetchException(FetchException.Reason.BAD_URL, "'" + uri + "' is not an http(s) URL");
+        }
+        // before "has no host": Java's URI parser finds none in some spellings of the metadata address
+        Optional<String> everyMode = EgressRule.refusal(HostLiteral.of(uri));
+        if (everyMode.isPresent()) {
+            throw new FetchException(FetchException.Reason.BLOCKED_ADDRESS, everyMode.get());
         }
         if (uri.getHost() == null || uri.getHost().isBlank()) {
             throw new FetchException(FetchException.Reason.BAD_URL, "'" + uri + "' has no host");
