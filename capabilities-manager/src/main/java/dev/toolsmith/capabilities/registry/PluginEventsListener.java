@@ -7,6 +7,7 @@ import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.ContractViolation;
+import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
@@ -58,7 +59,7 @@ public class PluginEventsListener {
                 LOG.warnf("plugin-built: %s (event %s from %s)", refused.get(), envelope.id(), envelope.source());
                 return approvedBuilds.notifyRefused(built, envelope.id(), envelope.source(), refusal.get());
             }
-            return register(built);
+            return register(built, envelope);
         }).invoke(() -> {
             if (refused.get() != null) { // after the commit of the alert: the channel dead-letters the event
                 throw new ContractViolation("/data/approval", "field /data/approval: " + refused.get());
@@ -72,7 +73,7 @@ public class PluginEventsListener {
                 (envelope, change) -> setStatus(change)).call(registry::refresh);
     }
 
-    private Uni<Void> register(PluginBuilt built) {
+    private Uni<Void> register(PluginBuilt built, EventEnvelope envelope) {
         ToolManifest manifest = built.plugin();
         if (!built.succeeded() || manifest == null) {
             LOG.infof("plugin-built: %s v%d failed its build (%s); not registered", built.toolId(), built.version(),
@@ -89,9 +90,11 @@ public class PluginEventsListener {
                 built.policy() == null ? null : mapper.valueToTree(built.policy()));
         return store.holderOfVerb(manifest.verb()).chain(holder -> {
             if (holder.isPresent() && !holder.get().equals(built.toolId())) {
-                LOG.warnf("plugin-built: %s wants verb %s, which %s already serves; not registered", built.toolId(),
-                        manifest.verb(), holder.get());
-                return Uni.createFrom().voidItem();
+                // The review refuses such clashes; one that slips through (two approvals at once) must still
+                // reach an admin, not only this log: the catalog would otherwise list a tool nothing runs.
+                String clash = "wants verb " + manifest.verb() + ", which " + holder.get() + " already serves";
+                LOG.warnf("plugin-built: %s %s; not registered", built.toolId(), clash);
+                return approvedBuilds.notifyRefused(built, envelope.id(), envelope.source(), clash);
             }
             return store.upsertIfChanged(plugin, version).invoke(changed -> changed.ifPresentOrElse(
                     stored -> LOG.infof("registered wrapped plugin %s (%s) v%d", stored.toolId(), stored.verb(),

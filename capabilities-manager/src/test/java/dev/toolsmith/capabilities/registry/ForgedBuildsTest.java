@@ -95,6 +95,25 @@ class ForgedBuildsTest {
         assertThat(registry.byToolId(otherServer.id())).isEmpty();
     }
 
+    @Test
+    void anApprovedBuildWhoseVerbAnotherToolServesIsNotRegisteredAndTheAdminsAreTold() {
+        ToolManifest first = tool("verb-holder");
+        ToolManifest second = WrappedPlugins.rateTool(WrappedPlugins.id("verb-taker"), first.verb(), api,
+                AuthBinding.none(), 1000, 10_000, null);
+        WrappedPlugins.register(registry, first, null);
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader alerts = kafka.reader(Topics.NOTIFICATIONS)) {
+            kafka.send(Topics.PLUGIN_BUILT, second.id(), TestApprovals.built(second, null, 1, PASSED));
+            List<ConsumerRecord<String, byte[]>> alert = alerts.awaitMatching(r -> second.id().equals(
+                    kafka.codec().payload(kafka.codec().openEnvelope(r.value()), Notification.class).subjectId()),
+                    Duration.ofSeconds(20));
+            assertThat(alert).hasSize(1);
+            assertThat(kafka.codec().payload(kafka.codec().openEnvelope(alert.get(0).value()), Notification.class)
+                    .message()).contains("wants verb " + first.verb() + ", which " + first.id() + " already serves");
+        }
+        assertThat(registry.byToolId(second.id())).isEmpty();
+    }
+
     private static void assertDeadLettered(KafkaTestClient.Reader dlq, String toolId, String reason) {
         List<ConsumerRecord<String, byte[]>> records = dlq.awaitMatching(r -> toolId.equals(r.key()),
                 Duration.ofSeconds(20));
