@@ -55,6 +55,15 @@ public interface AirlockConfig {
     @WithDefault("PT15M")
     Duration scanLease();
 
+    /**
+     * The longest one scan may take: past it the scan stops at its next step and the source is FAILED with
+     * the reason; a scan still running past it makes the scan worker's liveness check DOWN. Keep it below
+     * the scan lease, so no replica claims a source whose scan is still running.
+     */
+    @WithName("scan-timeout")
+    @WithDefault("PT10M")
+    Duration scanTimeout();
+
     /** Manifest files read from one git source at most. */
     @WithName("git.max-files")
     @WithDefault("500")

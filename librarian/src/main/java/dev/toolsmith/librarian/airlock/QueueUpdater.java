@@ -11,6 +11,7 @@ import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.eventing.Outbox;
 import dev.toolsmith.search.ToolVectors;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
@@ -27,8 +28,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Files what a scan found into the review queue, in one transaction with the source's new state, its
- * notifications and any suspensions. The content hash decides: the same hash as the newest revision is
+ * Files what a scan found into the review queue: in batches of {@link #BATCH_SIZE} tools, each in a
+ * short transaction of its own with its suspensions, then the source's new state and its notification
+ * in a last one (a scan that stops half-way leaves the batches it filed; the next scan finds them
+ * unchanged). The content hash decides: the same hash as the newest revision is
  * unchanged; a different one updates a still-undecided revision in place, or files the next revision
  * (with its diff against the approved one) when the newest was already decided. When an approved tool
  * changes and its source suspends on change, {@code plugin-status} DISABLED goes out with it.
@@ -60,31 +63,83 @@ public class QueueUpdater {
         this.audit = audit;
     }
 
-    /** Which discovered tools are new or changed (and so need vectors); read-only. */
+    /** Tools filed in one transaction at most: a large document is written in several short ones. */
+    static final int BATCH_SIZE = 100;
+
+    /** Counts of one filed batch. */
+    public record BatchApplied(int added, int changed, List<String> suspendedToolIds) {
+    }
+
+    /** Which of {@code tools} (one batch) are new or changed, and so need vectors; read-only. */
     public Uni<Map<String, Change>> classify(UUID sourceId, List<DiscoveredTool> tools) {
-        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>list("sourceId", sourceId)).map(rows -> {
-            Map<String, CandidateEntity> latest = latestByKey(rows);
-            Map<String, Change> changes = new HashMap<>();
-            for (DiscoveredTool tool : tools) {
-                CandidateEntity current = latest.get(tool.operationKey());
-                changes.put(tool.operationKey(), current == null ? Change.NEW
-                        : current.contentHash.equals(tool.manifest().contentHash())
-                                && !CandidateStatus.WITHDRAWN.name().equals(current.status) ? Change.UNCHANGED
-                                        : Change.CHANGED);
-            }
-            return changes;
-        });
+        List<String> keys = tools.stream().map(DiscoveredTool::operationKey).distinct().toList();
+        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>list("sourceId = ?1 and operationKey in ?2",
+                sourceId, keys)).map(rows -> {
+                    Map<String, CandidateEntity> latest = latestByKey(rows);
+                    Map<String, Change> changes = new HashMap<>();
+                    for (DiscoveredTool tool : tools) {
+                        CandidateEntity current = latest.get(tool.operationKey());
+                        changes.put(tool.operationKey(), current == null ? Change.NEW
+                                : current.contentHash.equals(tool.manifest().contentHash())
+                                        && !CandidateStatus.WITHDRAWN.name().equals(current.status) ? Change.UNCHANGED
+                                                : Change.CHANGED);
+                    }
+                    return changes;
+                });
+    }
+
+    /** The tools of a discovery without repeats: a source listing the same operation twice, the first wins. */
+    static List<DiscoveredTool> distinct(List<DiscoveredTool> tools) {
+        Set<String> seen = new HashSet<>();
+        return tools.stream().filter(tool -> seen.add(tool.operationKey())).toList();
+    }
+
+    /** {@code tools} in consecutive batches of at most {@link #BATCH_SIZE}. */
+    static List<List<DiscoveredTool>> batches(List<DiscoveredTool> tools) {
+        List<List<DiscoveredTool>> batches = new ArrayList<>();
+        for (int from = 0; from < tools.size(); from += BATCH_SIZE) {
+            batches.add(tools.subList(from, Math.min(tools.size(), from + BATCH_SIZE)));
+        }
+        return batches;
     }
 
     /**
-     * Files {@code discovery} into the queue. {@code scanOfSource} is true for a scan, which also records
-     * the source's state; false for APIs a gap pulled in from a directory.
+     * Files {@code discovery} into the queue: its tools in batches, each batch in a transaction of its
+     * own, then the source's state ({@code scanOfSource}: true for a scan, false for APIs a gap pulled in
+     * from a directory) in a last one. Nothing but database work runs inside a transaction.
      */
     public Uni<Applied> apply(SourceSnapshot source, Discovery discovery, Map<String, ToolVectors> vectors,
             String vectorModel, boolean scanOfSource) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        return Panache.withTransaction(() -> CandidateEntity.<CandidateEntity>list("sourceId", source.id())
-                .chain(rows -> {
+        List<DiscoveredTool> tools = distinct(discovery.tools());
+        return Multi.createFrom().iterable(batches(tools))
+                .onItem().transformToUniAndConcatenate(batch -> fileBatch(source, batch, vectors, vectorModel, now))
+                .collect().asList()
+                .chain(filed -> finish(source, discovery, total(filed), scanOfSource, now));
+    }
+
+    /** The counts of several batches together. */
+    static BatchApplied total(List<BatchApplied> batches) {
+        int added = 0;
+        int changed = 0;
+        List<String> suspended = new ArrayList<>();
+        for (BatchApplied batch : batches) {
+            added += batch.added();
+            changed += batch.changed();
+            suspended.addAll(batch.suspendedToolIds());
+        }
+        return new BatchApplied(added, changed, suspended);
+    }
+
+    /**
+     * Files one batch of distinct tools in one transaction: new ones are added, changed ones update their
+     * undecided revision or file the next one (suspending an approved tool when the source asks for it).
+     */
+    public Uni<BatchApplied> fileBatch(SourceSnapshot source, List<DiscoveredTool> batch,
+            Map<String, ToolVectors> vectors, String vectorModel, OffsetDateTime now) {
+        List<String> keys = batch.stream().map(DiscoveredTool::operationKey).toList();
+        return Panache.withTransaction(() -> CandidateEntity.<CandidateEntity>list(
+                "sourceId = ?1 and operationKey in ?2", source.id(), keys).chain(rows -> {
                     Map<String, List<CandidateEntity>> byKey = rows.stream()
                             .collect(Collectors.groupingBy(r -> r.operationKey));
                     Map<String, CandidateEntity> latest = latestByKey(rows);
@@ -92,11 +147,7 @@ public class QueueUpdater {
                     int added = 0;
                     int changed = 0;
                     List<String> suspended = new ArrayList<>();
-                    Set<String> seen = new HashSet<>();
-                    for (DiscoveredTool tool : discovery.tools()) {
-                        if (!seen.add(tool.operationKey())) {
-                            continue; // a source listing the same operation twice: the first wins
-                        }
+                    for (DiscoveredTool tool : batch) {
                         CandidateEntity current = latest.get(tool.operationKey());
                         ToolVectors toolVectors = vectors.get(tool.operationKey());
                         if (current == null) {
@@ -130,7 +181,27 @@ public class QueueUpdater {
                             }
                         }
                     }
-                    for (Map.Entry<String, CandidateEntity> entry : latest.entrySet()) {
+                    return sequence(work).replaceWith(new BatchApplied(added, changed, suspended));
+                }));
+    }
+
+    /**
+     * Closes a filing in one short transaction: undecided candidates the source no longer offers are
+     * withdrawn (when the discovery is complete), admins are told about new and changed tools, and a
+     * scan records the source's new state.
+     */
+    public Uni<Applied> finish(SourceSnapshot source, Discovery discovery, BatchApplied filed, boolean scanOfSource,
+            OffsetDateTime now) {
+        Set<String> seen = new HashSet<>();
+        discovery.tools().forEach(tool -> seen.add(tool.operationKey()));
+        int added = filed.added();
+        int changed = filed.changed();
+        Applied applied = new Applied(discovery.offered(), added, changed, discovery.skipped().size(),
+                filed.suspendedToolIds());
+        return Panache.withTransaction(() -> CandidateEntity.<CandidateEntity>list("sourceId", source.id())
+                .chain(rows -> {
+                    List<Uni<?>> work = new ArrayList<>();
+                    for (Map.Entry<String, CandidateEntity> entry : latestByKey(rows).entrySet()) {
                         CandidateEntity row = entry.getValue();
                         if (discovery.complete() && !seen.contains(entry.getKey()) && (CandidateStatus.PENDING.name().equals(row.status)
                                 || CandidateStatus.BUILD_FAILED.name().equals(row.status))) {
@@ -138,8 +209,6 @@ public class QueueUpdater {
                             row.updatedAt = now;
                         }
                     }
-                    Applied applied = new Applied(discovery.offered(), added, changed, discovery.skipped().size(),
-                            suspended);
                     if (added + changed > 0) {
                         work.add(notifier.raise(Notification.Kind.NEW_PENDING_TOOLS, Notification.Severity.INFO,
                                 added + " new and " + changed + " changed tools from " + source.name() + " await review",
@@ -151,9 +220,10 @@ public class QueueUpdater {
                         // an update query, not an entity write: a source deleted meanwhile matches no row
                         work.add(SourceEntity.update("status = 'OK', lastScanAt = ?1, nextScanAt = ?2,"
                                 + " scanStartedAt = null, lastError = null, foundCount = ?3, newCount = ?4,"
-                                + " changedCount = ?5, skippedCount = ?6, updatedAt = ?1 where id = ?7", now,
-                                now.plusSeconds(source.intervalSeconds()), applied.found(), applied.added(),
-                                applied.changed(), applied.skipped(), source.id()));
+                                + " changedCount = ?5, skippedCount = ?6, skippedOperations = ?7, updatedAt = ?1"
+                                + " where id = ?8", now, now.plusSeconds(source.intervalSeconds()), applied.found(),
+                                applied.added(), applied.changed(), applied.skipped(),
+                                SourceView.storedSkipped(discovery.skipped()), source.id()));
                     }
                     return sequence(work).replaceWith(applied);
                 }));
@@ -232,12 +302,14 @@ public class QueueUpdater {
         }
     }
 
-    /** Runs the unis one after another on the session (Hibernate Reactive sessions are not concurrent). */
+    /**
+     * Runs the unis one after another on the session (Hibernate Reactive sessions are not concurrent).
+     * A concatenating stream, not a nest of {@code chain} calls: steps that complete at once (a persist
+     * before the flush) would otherwise each add frames to one call stack, and a few hundred of them
+     * overflowed it on the event loop, leaving the transaction open and its caller waiting for good.
+     */
     static Uni<Void> sequence(List<Uni<?>> work) {
-        Uni<Void> chain = Uni.createFrom().voidItem();
-        for (Uni<?> step : work) {
-            chain = chain.chain(() -> step).replaceWithVoid();
-        }
-        return chain;
+        return Multi.createFrom().iterable(work).onItem().transformToUniAndConcatenate(step -> step)
+                .collect().last().replaceWithVoid();
     }
 }

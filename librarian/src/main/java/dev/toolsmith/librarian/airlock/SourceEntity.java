@@ -45,6 +45,9 @@ public class SourceEntity extends PanacheEntityBase {
     public int changedCount;
     @Column(name = "skipped_count", nullable = false)
     public int skippedCount;
+    /** What the last successful scan could not import, one "operation: reason" per line (capped). */
+    @Column(name = "skipped_operations")
+    public String skippedOperations;
     @Column(name = "created_by", nullable = false)
     public String createdBy;
     @Column(name = "created_at", nullable = false)

@@ -9,6 +9,7 @@ import jakarta.ws.rs.NotFoundException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import org.jboss.logging.Logger;
  * Scans sources: claims one (a lease in the database, so two replicas or a manual and a scheduled scan
  * never scan it at once), reads it with the reader of its type, embeds new and changed candidates for
  * the pending index and files everything into the queue. A source that cannot be read records its error
- * in words (and notifies admins when it starts failing) and the others carry on. Blocking: call from
+ * in words (and notifies admins when it starts failing) and the others carry on. A scan is bounded by
+ * {@code toolsmith.airlock.scan-timeout}: past it, it stops at its next step and the source is FAILED
+ * with that reason; {@link RunningScans} lets health report one that does not stop. Blocking: call from
  * worker threads.
  */
 @ApplicationScoped
@@ -30,6 +33,8 @@ public class SourceScanner {
     private static final Logger LOG = Logger.getLogger(SourceScanner.class);
     static final String SCANNING = "SCANNING";
     static final String FAILED = "FAILED";
+    /** Recording a failure is one short statement; a database that does not answer in this time is down. */
+    private static final Duration RECORD_FAILURE_WITHIN = Duration.ofMinutes(1);
 
     private final AirlockConfig config;
     private final OpenApiSourceReader openApi;
@@ -39,10 +44,12 @@ public class SourceScanner {
     private final QueueUpdater queue;
     private final PendingIndex pending;
     private final Notifier notifier;
+    private final RunningScans runningScans;
 
     public SourceScanner(AirlockConfig config, OpenApiSourceReader openApi, GitSourceReader git,
             MarketplaceSourceReader marketplace, DirectorySourceReader directory, QueueUpdater queue,
-            PendingIndex pending, Notifier notifier) {
+            PendingIndex pending, Notifier notifier, RunningScans runningScans) {
+        this.runningScans = runningScans;
         this.config = config;
         this.openApi = openApi;
         this.git = git;
@@ -111,13 +118,45 @@ public class SourceScanner {
         SourceSnapshot source = SourceSnapshot.of(claimed);
         String previousStatus = claimed.lastScanAt == null ? "NEW" : Objects.requireNonNullElse(claimed.lastError, "")
                 .isEmpty() ? "OK" : FAILED;
-        try {
+        ScanDeadline deadline = ScanDeadline.after(config.scanTimeout());
+        try (RunningScans.Registration running = runningScans.started(source)) {
             Discovery discovery = read(source);
-            Map<String, QueueUpdater.Change> changes = ReactiveBridge.await(() -> queue.classify(source.id(),
-                    discovery.tools()));
+            QueueUpdater.Applied applied = file(source, discovery, deadline);
+            LOG.infof("scanned source %s (%s): %d found, %d new, %d changed, %d skipped", source.name(), source.id(),
+                    applied.found(), applied.added(), applied.changed(), applied.skipped());
+            pending.sync();
+        } catch (SourceReadException e) {
+            recordFailure(source, e.getMessage(), previousStatus, claimed.lastError);
+        } catch (ScanTimeoutException e) {
+            recordFailure(source, "the scan did not finish within " + config.scanTimeout()
+                    + " (toolsmith.airlock.scan-timeout) and was stopped while " + e.step()
+                    + "; what it filed before is kept", previousStatus, claimed.lastError);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "scanning source %s failed unexpectedly", source.id());
+            recordFailure(source, "internal error while scanning: " + e.getMessage(), previousStatus, claimed.lastError);
+        }
+    }
+
+    /**
+     * Files what the read found, a batch at a time: which tools are new or changed (a read), their
+     * vectors (outside any transaction: embedding is the slow part), then the batch in one short
+     * transaction; the source's state last. Every step waits at most the scan's remaining time.
+     */
+    private QueueUpdater.Applied file(SourceSnapshot source, Discovery discovery, ScanDeadline deadline) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        List<QueueUpdater.BatchApplied> filed = new ArrayList<>();
+        List<List<DiscoveredTool>> batches = QueueUpdater.batches(QueueUpdater.distinct(discovery.tools()));
+        for (int b = 0; b < batches.size(); b++) {
+            List<DiscoveredTool> batch = batches.get(b);
+            String step = "filing tools " + (b * QueueUpdater.BATCH_SIZE + 1) + "-" + (b * QueueUpdater.BATCH_SIZE
+                    + batch.size()) + " of " + discovery.tools().size();
+            deadline.check(step);
+            Map<String, QueueUpdater.Change> changes = ReactiveBridge.await(() -> queue.classify(source.id(), batch),
+                    deadline.remaining(), step);
             Map<String, ToolVectors> vectors = new HashMap<>();
-            for (DiscoveredTool tool : discovery.tools()) {
+            for (DiscoveredTool tool : batch) {
                 if (changes.get(tool.operationKey()) != QueueUpdater.Change.UNCHANGED) {
+                    deadline.check(step);
                     try {
                         vectors.put(tool.operationKey(), pending.vectorize(tool.manifest()));
                     } catch (RuntimeException e) {
@@ -125,17 +164,12 @@ public class SourceScanner {
                     }
                 }
             }
-            QueueUpdater.Applied applied = ReactiveBridge.await(() -> queue.apply(source, discovery, vectors,
-                    pending.modelId(), true));
-            LOG.infof("scanned source %s (%s): %d found, %d new, %d changed, %d skipped", source.name(), source.id(),
-                    applied.found(), applied.added(), applied.changed(), applied.skipped());
-            pending.sync();
-        } catch (SourceReadException e) {
-            recordFailure(source, e.getMessage(), previousStatus, claimed.lastError);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "scanning source %s failed unexpectedly", source.id());
-            recordFailure(source, "internal error while scanning: " + e.getMessage(), previousStatus, claimed.lastError);
+            filed.add(ReactiveBridge.await(() -> queue.fileBatch(source, batch, vectors, pending.modelId(), now),
+                    deadline.remaining(), step));
         }
+        deadline.check("recording the source's state");
+        return ReactiveBridge.await(() -> queue.finish(source, discovery, QueueUpdater.total(filed), true, now),
+                deadline.remaining(), "recording the source's state");
     }
 
     private Discovery read(SourceSnapshot source) throws SourceReadException {
@@ -152,17 +186,23 @@ public class SourceScanner {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         String message = error == null || error.isBlank() ? "the scan failed without a message" : error;
         boolean newProblem = !FAILED.equals(previousStatus) || !message.equals(previousError);
-        // an update query, not an entity write: a source deleted meanwhile simply matches no row
-        ReactiveBridge.await(() -> Panache.withTransaction(() -> SourceEntity.update("status = ?1, lastError = ?2,"
-                + " lastScanAt = ?3, nextScanAt = ?4, scanStartedAt = null, updatedAt = ?3 where id = ?5", FAILED, message,
-                now, now.plusSeconds(source.intervalSeconds()), source.id()).chain(updated -> {
-                    if (updated == 0 || !newProblem) {
-                        return Uni.createFrom().voidItem();
-                    }
-                    return notifier.raise(Notification.Kind.SOURCE_SCAN_FAILED, Notification.Severity.WARNING,
-                            "Scanning source " + source.name() + " failed", message, source.id().toString());
-                })));
         LOG.warnf("scanning source %s (%s) failed: %s", source.name(), source.id(), message);
+        try {
+            // an update query, not an entity write: a source deleted meanwhile simply matches no row
+            ReactiveBridge.await(() -> Panache.withTransaction(() -> SourceEntity.update("status = ?1, lastError = ?2,"
+                    + " lastScanAt = ?3, nextScanAt = ?4, scanStartedAt = null, updatedAt = ?3 where id = ?5", FAILED,
+                    message, now, now.plusSeconds(source.intervalSeconds()), source.id()).chain(updated -> {
+                        if (updated == 0 || !newProblem) {
+                            return Uni.createFrom().voidItem();
+                        }
+                        return notifier.raise(Notification.Kind.SOURCE_SCAN_FAILED, Notification.Severity.WARNING,
+                                "Scanning source " + source.name() + " failed", message, source.id().toString());
+                    })), RECORD_FAILURE_WITHIN, "recording the failure");
+        } catch (ScanTimeoutException e) {
+            // the database does not answer: the source stays SCANNING until its lease runs out, then is scanned again
+            LOG.errorf("the failure of source %s (%s) could not be recorded within %s", source.name(), source.id(),
+                    RECORD_FAILURE_WITHIN);
+        }
     }
 
     private static void sleep(Duration duration) {
