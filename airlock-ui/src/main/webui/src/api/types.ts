@@ -148,6 +148,19 @@ export interface PendingTool {
   buildFailure?: string | null;
   /** Tools in service this one would replace or clash with, most serious first (detail only). */
   collisions?: Collision[] | null;
+  /** Server URLs on link-local/cloud metadata, loopback, private or internal addresses (detail only). */
+  serverWarnings?: ServerWarning[] | null;
+}
+
+/**
+ * METADATA_SERVER: the server is a link-local/cloud metadata address, refused in every mode (the tool cannot
+ * run); PRIVATE_SERVER: loopback, private or internal, reachable only where private networks are allowed.
+ * The message is also among the candidate's warnings.
+ */
+export interface ServerWarning {
+  code: 'METADATA_SERVER' | 'PRIVATE_SERVER';
+  url: string;
+  message: string;
 }
 
 export interface RateLimit { perSecond?: number | null; perMinute?: number | null; burst?: number | null }

@@ -81,6 +81,30 @@ describe('ToolReview', () => {
     expect(screen.getByRole('button', { name: 'Reject…' })).toBeInTheDocument();
   });
 
+  it('warns in red about a server on the cloud metadata service or a private network (finding 5)', async () => {
+    const message = 'The server URL http://169.254.169.254/latest is a link-local/cloud metadata address, which hands out the credentials of the machine it is asked from. Toolsmith refuses to call it in every mode, so this tool cannot run: reject it.';
+    const onMetadata = { ...details, status: 'PENDING',
+      manifest: { ...details.manifest, binding: { ...details.manifest.binding, serverUrl: 'http://169.254.169.254/latest' } },
+      warnings: ['dropped an invalid pattern', message],
+      serverWarnings: [{ code: 'METADATA_SERVER', url: 'http://169.254.169.254/latest', message }] };
+    stubFetch([['GET', '/api/librarian/tools/pending/c-1', 200, onMetadata], ['GET', '/api/engineer/builds', 200, []]]);
+    renderAs('admin', <ToolReview id="c-1" />);
+    const alert = await screen.findByRole('alert', { name: 'Server address warning' });
+    expect(alert).toHaveClass('state-error');
+    expect(alert).toHaveTextContent('METADATA_SERVER');
+    expect(alert).toHaveTextContent('refuses to call it in every mode');
+    // shown once, in the alert, not again among the conversion notes
+    expect(screen.getAllByText(/refuses to call it in every mode/)).toHaveLength(1);
+    expect(screen.getByText('dropped an invalid pattern')).toBeInTheDocument();
+  });
+
+  it('shows no server warning for a public server', async () => {
+    stubFetch([['GET', '/api/librarian/tools/pending/c-1', 200, details], ['GET', '/api/engineer/builds', 200, []]]);
+    renderAs('admin', <ToolReview id="c-1" />);
+    expect(await screen.findByRole('heading', { name: 'GET_IP_CITY' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'Server address warning' })).toBeNull();
+  });
+
   it('says when the tool does not exist', async () => {
     stubFetch([['GET', '/api/librarian/tools/pending/nope', 404, { error: 'no candidate nope' }], ['GET', '/api/engineer/builds', 200, []]]);
     renderAs('admin', <ToolReview id="nope" />);

@@ -67,6 +67,9 @@ export function ToolReview({ id }: { id: string }) {
           const verb = verbOf(t);
           const refusal = refusalOf(t);
           const replacing = replacementOf(t);
+          // server warnings stand apart, in red; their messages are among the warnings too, so not twice
+          const serverWarnings = t.serverWarnings ?? [];
+          const notes = (t.warnings ?? []).filter((w) => !serverWarnings.some((s) => s.message === w));
           return (
             <>
               <div className="screen-head">
@@ -94,8 +97,13 @@ export function ToolReview({ id }: { id: string }) {
               {replacing && <Replacement collision={replacing} />}
               {t.rejectReason && <p className="state state-error">Rejected{t.decidedBy ? ` by ${t.decidedBy}` : ''}: {t.rejectReason}</p>}
               {t.status === 'APPROVED' && <p className="state state-info" role="status">Approved{t.decidedBy ? ` by ${t.decidedBy}` : ''}: the engineer is building and verifying the wrapper.</p>}
-              {t.warnings && t.warnings.length > 0 && (
-                <div className="state state-info"><div><strong>Conversion notes:</strong><ul>{t.warnings.map((w) => <li key={w}>{w}</li>)}</ul></div></div>
+              {serverWarnings.length > 0 && (
+                <div className="state state-error" role="alert" aria-label="Server address warning">
+                  <div><strong>Check where this tool sends its calls:</strong><ul>{serverWarnings.map((w) => <li key={w.url}><span className="badge mono">{w.code}</span> {w.message}</li>)}</ul></div>
+                </div>
+              )}
+              {notes.length > 0 && (
+                <div className="state state-info"><div><strong>Conversion notes:</strong><ul>{notes.map((w) => <li key={w}>{w}</li>)}</ul></div></div>
               )}
 
               <h2>What it does</h2>
