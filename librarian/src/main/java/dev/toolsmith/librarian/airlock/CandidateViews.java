@@ -32,14 +32,29 @@ public final class CandidateViews {
     }
 
     /**
+     * A tool in service that this candidate collides with ({@link ToolCollisions}): {@code kind} REFUSED
+     * (cannot be approved; {@code message} says why), REPLACES (approval needs {@code confirmReplace} =
+     * {@code toolId} and a stated policy) or SAME_NAME (a warning). {@code source} names where the tool in
+     * service came from (a source's name, or the internal plugins); {@code diff} is from that tool's
+     * manifest to this candidate's (endpoint, method, risk, parameters, ...); {@code activeRisk} and
+     * {@code activePolicy} are what it runs under now (secret names only).
+     */
+    public record Collision(String kind, String toolId, String source, UUID sourceId, String operationKey,
+            UUID candidateId, List<String> matchedOn, String message, JsonNode diff, String activeRisk,
+            PolicyView activePolicy) {
+    }
+
+    /**
      * Everything a reviewer needs: the full manifest, the risk derived from the definition and the one
      * decided, the diff against the approved revision, the gaps it would fill, the latest build report,
-     * and the policy (secret names only). {@code draftGap}: as in {@link Summary}.
+     * and the policy (secret names only). {@code draftGap}: as in {@link Summary}. {@code collisions}:
+     * the tools in service it would replace or clash with, most serious first; each one's message is
+     * also among the {@code warnings}.
      */
     public record Details(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
             String status, String derivedRisk, String riskOverride, String risk, JsonNode manifest, JsonNode operation,
             JsonNode warnings, JsonNode diff, Integer approvedRevision, List<GapTag> gaps, PolicyView policy,
             String decidedBy, OffsetDateTime decidedAt, String rejectReason, JsonNode buildReport, String buildFailure,
-            String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
+            String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt, List<Collision> collisions) {
     }
 }

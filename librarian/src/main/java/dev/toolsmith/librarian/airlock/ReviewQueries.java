@@ -3,8 +3,10 @@ package dev.toolsmith.librarian.airlock;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.tool.ToolManifest;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
@@ -31,9 +33,11 @@ public class ReviewQueries {
     private static final int MAX_DESCRIPTION = 300;
 
     private final ObjectMapper mapper;
+    private final ToolCollisions collisions;
 
-    public ReviewQueries(ContractCodec codec) {
+    public ReviewQueries(ContractCodec codec, ToolCollisions collisions) {
         this.mapper = codec.mapper();
+        this.collisions = collisions;
     }
 
     public Uni<CandidateViews.Page> list(Filter filter, int page, int size) {
@@ -65,13 +69,14 @@ public class ReviewQueries {
             if (row == null) {
                 throw new NotFoundException("no pending tool " + id);
             }
-            if (row.isDraft()) { // a draft is never approved: no approved revision to compare with
-                return context(List.of(row)).map(ctx -> details(row, ctx, null));
+            if (row.isDraft()) { // a draft is never approved: no approved revision to compare with, no collisions
+                return context(List.of(row)).map(ctx -> details(row, ctx, null, List.of()));
             }
             return context(List.of(row)).chain(ctx -> CandidateEntity.<CandidateEntity>find(
                     "sourceId = ?1 and operationKey = ?2 and revision < ?3 and status in ('APPROVED', 'ACTIVE')"
                             + " order by revision desc", row.sourceId, row.operationKey, row.revision)
-                    .firstResult().map(approved -> details(row, ctx, approved)));
+                    .<CandidateEntity>firstResult().chain(approved -> collisions.of(row, manifest(row))
+                            .map(found -> details(row, ctx, approved, found))));
         }));
     }
 
@@ -125,12 +130,38 @@ public class ReviewQueries {
                 r.discoveredAt, r.updatedAt);
     }
 
-    private CandidateViews.Details details(CandidateEntity r, Context ctx, CandidateEntity approved) {
+    private CandidateViews.Details details(CandidateEntity r, Context ctx, CandidateEntity approved,
+            List<CandidateViews.Collision> collided) {
         return new CandidateViews.Details(r.id, r.sourceId, sourceName(r, ctx), r.operationKey,
                 r.revision, r.toolId, r.status, r.risk, r.riskOverride, r.effectiveRisk(), read(r.manifest),
-                read(r.operation), read(r.warnings), read(r.diff), approved == null ? null : approved.revision,
-                ctx.gaps().getOrDefault(r.id, List.of()), policy(r.policy), r.decidedBy, r.decidedAt, r.rejectReason,
-                read(r.buildReport), r.buildFailure, r.draftGap, r.discoveredAt, r.updatedAt);
+                read(r.operation), withCollisions(read(r.warnings), collided), read(r.diff),
+                approved == null ? null : approved.revision, ctx.gaps().getOrDefault(r.id, List.of()), policy(r.policy),
+                r.decidedBy, r.decidedAt, r.rejectReason, read(r.buildReport), r.buildFailure, r.draftGap,
+                r.discoveredAt, r.updatedAt, collided);
+    }
+
+    /** The stored warnings plus one line per collision, so every client that shows warnings shows these. */
+    private JsonNode withCollisions(JsonNode warnings, List<CandidateViews.Collision> collided) {
+        if (collided.isEmpty()) {
+            return warnings;
+        }
+        ArrayNode all = warnings instanceof ArrayNode stored ? stored.deepCopy() : mapper.createArrayNode();
+        for (CandidateViews.Collision c : collided) {
+            all.add(switch (ToolCollisions.Kind.valueOf(c.kind())) {
+                case REFUSED -> "Cannot be approved: " + c.message();
+                case REPLACES -> "This tool " + c.message();
+                case SAME_NAME -> "This tool " + c.message();
+            });
+        }
+        return all;
+    }
+
+    private ToolManifest manifest(CandidateEntity row) {
+        try {
+            return mapper.readValue(row.manifest, ToolManifest.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored manifest of " + row.id + " is unreadable", e);
+        }
     }
 
     private static String sourceName(CandidateEntity r, Context ctx) {

@@ -9,8 +9,11 @@ public final class ReviewRequests {
     private ReviewRequests() {
     }
 
-    /** Approve one candidate with a policy and, optionally, a risk the reviewer decided. */
-    public record Approve(PolicyRequest policy, String riskOverride) {
+    /**
+     * Approve one candidate with a policy and, optionally, a risk the reviewer decided. A candidate that
+     * replaces a tool in service (same id, another source) also needs {@code confirmReplace}: that tool's id.
+     */
+    public record Approve(PolicyRequest policy, String riskOverride, String confirmReplace) {
     }
 
     /** Reject one candidate; the reason is required. */

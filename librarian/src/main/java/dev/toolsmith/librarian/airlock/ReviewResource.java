@@ -92,11 +92,14 @@ public class ReviewResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = CandidateViews.Details.class)))
     @APIResponse(responseCode = "400", description = "Invalid policy or risk, or a secret the tool needs is missing",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @APIResponse(responseCode = "409", description = "Already decided",
+    @APIResponse(responseCode = "409", description = "Already decided; refused for a collision (its verb or id is"
+            + " an internal plugin's, or its verb is served by another tool); or it replaces a tool in service and"
+            + " confirmReplace does not name that tool (the error names it and its source)",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
     public Uni<CandidateViews.Details> approve(@PathParam("id") UUID id, ReviewRequests.Approve request) {
-        ReviewRequests.Approve body = request == null ? new ReviewRequests.Approve(null, null) : request;
-        return review.approve(id, body.policy(), body.riskOverride(), actor()).chain(() -> queries.details(id));
+        ReviewRequests.Approve body = request == null ? new ReviewRequests.Approve(null, null, null) : request;
+        return review.approve(id, body.policy(), body.riskOverride(), body.confirmReplace(), actor())
+                .chain(() -> queries.details(id));
     }
 
     @POST
@@ -114,12 +117,14 @@ public class ReviewResource {
     @Path("approve")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Approve many with one policy; each id succeeds or fails on its own")
+    @Operation(summary = "Approve many with one policy; each id succeeds or fails on its own",
+            description = "A candidate that replaces a tool in service is not approved in bulk: its outcome says so;"
+                    + " approve it on its own with confirmReplace.")
     public Uni<List<ReviewRequests.BulkOutcome>> approveAll(ReviewRequests.BulkApprove request) {
         List<UUID> ids = ids(request == null ? null : request.ids());
         String actor = actor();
         return Multi.createFrom().iterable(ids).onItem().transformToUniAndConcatenate(id -> Uni.createFrom()
-                .deferred(() -> review.approve(id, request.policy(), request.riskOverride(), actor)).map(c -> new ReviewRequests.BulkOutcome(id, true,
+                .deferred(() -> review.approve(id, request.policy(), request.riskOverride(), null, actor)).map(c -> new ReviewRequests.BulkOutcome(id, true,
                         c.status, null))
                 .onFailure().recoverWithItem(e -> new ReviewRequests.BulkOutcome(id, false, null, message(e))))
                 .collect().asList();

@@ -47,16 +47,24 @@ public class ReviewService {
     private final SecretSealer sealer;
     private final Outbox outbox;
     private final AuditLog audit;
+    private final ApprovalCollisions collisions;
 
-    public ReviewService(ContractCodec codec, SecretSealer sealer, Outbox outbox, AuditLog audit) {
+    public ReviewService(ContractCodec codec, SecretSealer sealer, Outbox outbox, AuditLog audit,
+            ApprovalCollisions collisions) {
         this.codec = codec;
         this.mapper = codec.mapper();
         this.sealer = sealer;
         this.outbox = outbox;
         this.audit = audit;
+        this.collisions = collisions;
     }
 
-    public Uni<CandidateEntity> approve(UUID id, PolicyRequest request, String riskOverride, String actor) {
+    /**
+     * @param confirmReplace the id of the tool in service this approval replaces, which the admin confirms
+     *        having reviewed (see {@link ApprovalCollisions}); null when it replaces none
+     */
+    public Uni<CandidateEntity> approve(UUID id, PolicyRequest request, String riskOverride, String confirmReplace,
+            String actor) {
         Risk override = parseRisk(riskOverride);
         UsagePolicy policy = seal(request);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
@@ -69,6 +77,8 @@ public class ReviewService {
                         return candidate;
                     });
                 })
+                .call(candidate -> collisions.check(candidate, manifest(candidate), request != null, confirmReplace,
+                        PolicyView.of(policy), actor))
                 .chain(candidate -> {
                     ToolManifest manifest = manifest(candidate);
                     requireSecret(manifest, policy);

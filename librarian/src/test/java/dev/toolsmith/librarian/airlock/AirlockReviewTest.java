@@ -222,7 +222,11 @@ class AirlockReviewTest {
     @Test
     void aChangedApprovedToolGetsANewRevisionWithItsDiffAndIsSuspendedWhenTheSourceSaysSo() throws Exception {
         String path = "/change-" + UUID.randomUUID() + "/openapi.yaml";
-        serve(path, petApi("Changing Shop", "All pets"));
+        // a tool of its own: other tests approve the pet shop's tool (its id and its verb LIST_PETS), which another
+        // source may neither take over unconfirmed nor serve beside it
+        java.util.function.UnaryOperator<String> own = doc -> doc.replace("pets.example.com", "changing.example.com")
+                .replace("operationId: listPets", "operationId: listChangingPets");
+        serve(path, own.apply(petApi("Changing Shop", "All pets")));
         JsonPath created = createSource(Map.of("name", "changing shop", "type", "openapi", "url", url(path),
                 "suspendOnChange", false));
         String source = created.getString("id");
@@ -241,7 +245,7 @@ class AirlockReviewTest {
                 .body(Map.of("name", "changing shop", "type", "openapi", "url", url(path), "suspendOnChange", true,
                         "intervalSeconds", 3600))
                 .put("/tools/sources/" + source).then().statusCode(200).body("suspendOnChange", equalTo(true));
-        serve(path, petApi("Changing Shop", "All pets, including the adopted ones"));
+        serve(path, own.apply(petApi("Changing Shop", "All pets, including the adopted ones")));
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
                 KafkaTestClient.Reader status = kafka.reader(Topics.PLUGIN_STATUS)) {
             JsonPath rescanned = scan(source);
