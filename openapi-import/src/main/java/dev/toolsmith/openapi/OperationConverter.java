@@ -202,6 +202,12 @@ final class OperationConverter {
         }
         JsonNode source = media.getValue().get("schema");
         JsonNode schema = source == null ? NODES.objectNode() : schemas.translate(source, warnings);
+        if (type.startsWith("multipart/form-data") && schema.toString().contains("\"format\":\"binary\"")) {
+            // the binding has no multipart encoding yet: say so where the reviewer reads it
+            warnings.add("a multipart/form-data body with a file (binary) input: the executor sends form bodies as"
+                    + " application/x-www-form-urlencoded, so the file travels as text; an API that insists on"
+                    + " multipart will refuse it");
+        }
         boolean bodyRequired = body.path("required").asBoolean(false);
         Optional<List<ObjectNode>> parts = objectParts(schema);
         if (parts.isPresent()) {

@@ -64,10 +64,13 @@ class PartialImportTest {
             assertThat(skipped.reason()).contains("Swagger 2.0 parser failed on this operation")
                     .contains("Null key");
         });
-        // the well-formed file parameter converts: a binary string sent in the form body
+        // the well-formed file parameter converts: a binary string sent in the form body, with a warning
+        // for the reviewer that the form is sent urlencoded (the binding has no multipart encoding)
         JsonNode photo = byKey(document).get("POST /photos").manifest().inputSchema().path("properties").path("photo");
         assertThat(photo.path("type").asText()).isEqualTo("string");
         assertThat(photo.path("format").asText()).isEqualTo("binary");
+        assertThat(byKey(document).get("POST /photos").warnings())
+                .anyMatch(w -> w.contains("multipart/form-data body with a file") && w.contains("urlencoded"));
     }
 
     @Test
