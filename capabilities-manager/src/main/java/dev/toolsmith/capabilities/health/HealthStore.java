@@ -46,11 +46,16 @@ public class HealthStore {
 
     /**
      * Claims up to {@code limit} due probes for this replica: their next_probe_at moves past the lease in
-     * the same statement, and rows another replica is claiming are skipped, so each probe runs once.
+     * the same statement, and rows another replica is claiming are skipped, so each probe runs once. A
+     * plugin an admin disabled is not claimed: the admin took it out of service (perhaps because its API
+     * should not be called at all), and only an admin brings it back, so probing it would only keep calling
+     * that API. One the health worker disabled is still claimed, so it can recover. Its next_probe_at stays
+     * where it was, so an admin's enable brings the next probe at once.
      */
     public List<String> claimDue(int limit) {
         String sql = "UPDATE plugin_health SET next_probe_at = now() + make_interval(secs => ?) WHERE tool_id IN ("
-                + "SELECT tool_id FROM plugin_health WHERE next_probe_at <= now() ORDER BY next_probe_at "
+                + "SELECT tool_id FROM plugin_health WHERE next_probe_at <= now() "
+                + "AND disabled_by IS DISTINCT FROM 'ADMIN' ORDER BY next_probe_at "
                 + "LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING tool_id";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setDouble(1, PROBE_LEASE.toSeconds());

@@ -22,8 +22,9 @@ import org.jboss.logging.Logger;
  * Probes every wrapped HTTP plugin on its interval with its manifest's health probe, through the same
  * sandboxed executor, limits and timeout as real calls, and applies {@link HealthRules}: disables a
  * failing plugin (announced on {@code plugin-status} with a notification), keeps probing it, and
- * re-enables it after it recovers. Due probes are claimed in the database, so with several replicas each
- * probe still runs once.
+ * re-enables it after it recovers. A plugin an admin disabled is not probed on schedule (only an admin's
+ * "probe now" reaches it) until an admin enables it again. Due probes are claimed in the database, so
+ * with several replicas each probe still runs once.
  */
 @ApplicationScoped
 public class HealthWorker {
@@ -82,6 +83,11 @@ public class HealthWorker {
                 // unregistered, or not yet in this replica's registry snapshot: look again later
                 store.scheduleNextProbe(toolId, Instant.now().plus(settings.defaultInterval()));
             }
+            return Optional.empty();
+        }
+        if (WORKER.equals(by) && "ADMIN".equals(tracked.get().disabledBy())) {
+            // disabled by an admin after this probe was claimed: not called; due again once enabled
+            store.scheduleNextProbe(toolId, Instant.now());
             return Optional.empty();
         }
         Plugin plugin = found.get();

@@ -30,6 +30,8 @@ import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.contracts.tool.HealthProbe;
+import dev.toolsmith.contracts.tool.HttpBinding;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
@@ -200,6 +202,48 @@ class HealthWorkerTest {
         assertThat(runStep(PLANNER, verb, Map.of("case", "z")).status()).isEqualTo(StepStatus.SUCCEEDED);
         given().header("X-API-Key", ADMIN).post("/plugins/internal.evaluate-expression/probe").then().statusCode(400);
         given().header("X-API-Key", ADMIN).post("/plugins/no-such.tool/probe").then().statusCode(404);
+    }
+
+    @Test
+    void aToolAnAdminDisabledIsNotProbedUntilAnAdminEnablesIt() throws Exception {
+        String toolId = "switched-off-api.rate";
+        healthAnswers("/health-switched-off", 200);
+        // probed every second while it serves
+        register(registry, rateTool(toolId, "LOOK_UP_SWITCHED_OFF_RATE", api, null, 1_000, 0,
+                probe(api, "/health-switched-off", 1)), null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> probesOf("/health-switched-off") >= 2);
+
+        given().header("X-API-Key", ADMIN).contentType("application/json")
+                .body("{\"reason\": \"its server URL is the cloud metadata service\"}")
+                .post("/plugins/" + toolId + "/disable").then().statusCode(200).body("status", equalTo("DISABLED"));
+        Thread.sleep(1_000); // a probe claimed just before the disable may still be on its way
+        int afterDisable = probesOf("/health-switched-off");
+        Thread.sleep(4_000); // four intervals of the manifest's probe, sixteen worker ticks
+
+        assertThat(probesOf("/health-switched-off")).as("probes of a tool an admin disabled").isEqualTo(afterDisable);
+        given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                .body("status", equalTo("DISABLED")).body("health.disabledBy", equalTo("ADMIN"));
+
+        given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/enable").then().statusCode(200);
+        await().atMost(Duration.ofSeconds(10)).until(() -> probesOf("/health-switched-off") > afterDisable);
+    }
+
+    @Test
+    void aProbeOfTheCloudMetadataServiceIsRefusedAlthoughPrivateNetworksAreAllowed() {
+        // this profile allows private networks (toolsmith.sandbox.allow-private-networks=true), as ./toolsmith up does
+        String toolId = "metadata-probe-api.rate";
+        HealthProbe metadataProbe = new HealthProbe(new HttpBinding("GET", "http://169.254.169.254",
+                "/latest/meta-data/iam/security-credentials", List.of(), null, null, 0, 0), Map.of(), 3_600, null);
+        register(registry, rateTool(toolId, "LOOK_UP_METADATA_PROBE_RATE", api, null, 1_000, 0, metadataProbe), null);
+
+        given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/probe").then().statusCode(200)
+                .body("ok", equalTo(false))
+                .body("reason", equalTo("destination 169.254.169.254 is a link-local/cloud metadata address, "
+                        + "refused in every mode"));
+    }
+
+    private static int probesOf(String path) {
+        return api.countRequestsMatching(getRequestedFor(urlPathEqualTo(path)).build()).getCount();
     }
 
     @Test
