@@ -23,8 +23,8 @@ class DemoIT {
     @Test
     void everyStageOfTheDemoHappens() throws Exception {
         try (FxRatesApi api = new FxRatesApi()) {
-            new Demo(Platform.kafka(), Platform.librarian(), Platform.capabilities(), Platform.get().adminKey(), "planner")
-                    .run(api);
+            new Demo(Platform.kafka(), Platform.get().kafkaLogin("planner"), Platform.librarian(), Platform.capabilities(),
+                    Platform.get().adminKey(), "planner", Platform.get().plannerKey()).run(api);
             assertThat(api.conversions()).as("both substituted steps really called the API").isEqualTo(2);
         }
         assertOneTraceFollowsTheSubstitutedStep();

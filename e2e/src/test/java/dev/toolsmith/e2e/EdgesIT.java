@@ -54,8 +54,10 @@ class EdgesIT {
     @Test
     void malformedStepsGoToTheDeadLetterTopicWithTheReasonAndDoNotBlockThePartition() {
         String planId = "edges-" + UUID.randomUUID();
-        try (KafkaTestClient kafka = new KafkaTestClient(Platform.kafka());
-                KafkaTestClient.Reader dlq = kafka.reader(Topics.PLAN_STEPS + ".dlq");
+        // A planner sends and reads its results; only the admin may look into the dead-letter topic.
+        try (KafkaTestClient kafka = Platform.get().kafkaClient("planner");
+                KafkaTestClient admin = Platform.get().kafkaClient("admin");
+                KafkaTestClient.Reader dlq = admin.reader(Topics.PLAN_STEPS + ".dlq");
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             String marker = "not json " + planId;
             kafka.sendRaw(Topics.PLAN_STEPS, planId, marker.getBytes(StandardCharsets.UTF_8));
@@ -74,6 +76,28 @@ class EdgesIT {
                     .equals(result(kafka, r).stepId()), Duration.ofSeconds(60));
             assertThat(answered).hasSize(1);
             assertThat(result(kafka, answered.get(0)).status()).isEqualTo(StepStatus.SUCCEEDED);
+        }
+    }
+
+    @Test
+    void aStepWithoutThePlannersSignatureIsDeadLetteredAndNeverRuns() {
+        String planId = "edges-unsigned-" + UUID.randomUUID();
+        // Logged in to the broker as the planner, but not signing: the broker lets it write plan-steps, the
+        // capabilities manager does not run it (the step's caller comes from the signature, not from its body).
+        try (KafkaTestClient unsigned = new KafkaTestClient(Platform.kafka(), null, Platform.get().kafkaLogin("planner"),
+                "planner-test-");
+                KafkaTestClient admin = Platform.get().kafkaClient("admin");
+                KafkaTestClient.Reader dlq = admin.reader(Topics.PLAN_STEPS + ".dlq");
+                KafkaTestClient.Reader results = unsigned.reader(Topics.STEP_RESULTS)) {
+            PlanStep step = new PlanStep(UUID.randomUUID().toString(), planId, "EVALUATE_EXPRESSION", "add",
+                    Map.of("expression", StepInput.literal(JsonNodeFactory.instance.textNode("1 + 2"), "string")),
+                    Map.of(), "planner");
+            unsigned.send(Topics.PLAN_STEPS, planId, step);
+
+            List<ConsumerRecord<String, byte[]>> dead = dlq.awaitMatching(r -> planId.equals(r.key()), Duration.ofSeconds(60));
+            assertThat(dead).hasSize(1);
+            assertThat(dlq.headersOf(dead.get(0)).get("dead-letter-reason")).startsWith("unsigned plan step");
+            assertThat(results.pollFor(Duration.ofSeconds(2))).noneMatch(r -> step.stepId().equals(result(unsigned, r).stepId()));
         }
     }
 

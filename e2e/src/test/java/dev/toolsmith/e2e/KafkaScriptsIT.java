@@ -1,6 +1,7 @@
 package dev.toolsmith.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -9,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -20,8 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The local broker scripts keep their promise: {@code kafka-start.sh} is idempotent (starting twice
- * leaves one broker) and {@code kafka-stop.sh} leaves nothing running. A state folder and ports of its
- * own, so a developer's broker and the platform the other end-to-end tests start are untouched.
+ * leaves one broker), the broker lets in only clients that authenticate, and {@code kafka-stop.sh} leaves
+ * nothing running. A state folder and ports of its own, so a developer's broker and the platform the other
+ * end-to-end tests start are untouched.
  */
 class KafkaScriptsIT {
 
@@ -41,6 +45,10 @@ class KafkaScriptsIT {
 
     @Test
     void startingTwiceRunsOneBrokerAndStopLeavesNothing() throws Exception {
+        deleteRecursively(STATE);
+        // A credentials file from before Kafka authentication: it keeps its entries and gains the Kafka passwords.
+        Files.createDirectories(STATE);
+        Files.writeString(STATE.resolve("credentials.env"), "ADMIN_API_KEY=kept-as-it-was\n");
         Result first = script("kafka-start.sh");
         assertThat(first.exitCode()).as(first.output()).isZero();
         long pid = brokerPid();
@@ -52,9 +60,17 @@ class KafkaScriptsIT {
         assertThat(brokerPid()).as("the pid the scripts remember").isEqualTo(pid);
         assertThat(brokerProcesses()).as("broker processes for this state folder").containsExactly(pid);
 
-        Collection<Node> nodes = describeCluster();
+        Map<String, String> credentials = credentials();
+        assertThat(credentials).containsEntry("ADMIN_API_KEY", "kept-as-it-was")
+                .containsKeys("KAFKA_ADMIN_PASSWORD", "KAFKA_LIBRARIAN_PASSWORD", "KAFKA_CAPABILITIES_MANAGER_PASSWORD",
+                        "KAFKA_ENGINEER_PASSWORD", "KAFKA_PLANNER_PASSWORD");
+        Collection<Node> nodes = describeCluster(PlannerKafka.login("admin", credentials.get("KAFKA_ADMIN_PASSWORD")));
         assertThat(nodes).hasSize(1);
         assertThat(nodes.iterator().next().port()).isEqualTo(PORT);
+        // The broker talks only to clients that authenticate.
+        assertThatThrownBy(() -> describeCluster(Map.of(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3_000)))
+                .as("a client without credentials").isInstanceOf(ExecutionException.class);
 
         Result stop = script("kafka-stop.sh");
         assertThat(stop.exitCode()).as(stop.output()).isZero();
@@ -111,12 +127,35 @@ class KafkaScriptsIT {
         }
     }
 
-    private static Collection<Node> describeCluster() throws Exception {
-        Map<String, Object> config = Map.of(
+    private static Collection<Node> describeCluster(Map<String, Object> settings) throws Exception {
+        Map<String, Object> config = new HashMap<>(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + PORT,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000);
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 60_000));
+        config.putAll(settings);
         try (Admin admin = Admin.create(config)) {
             return admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Map<String, String> credentials() throws IOException {
+        Map<String, String> values = new HashMap<>();
+        for (String line : Files.readAllLines(STATE.resolve("credentials.env"))) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                values.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return values;
+    }
+
+    private static void deleteRecursively(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.toolsmith.e2e;
 
+import dev.toolsmith.contracts.step.PlanStepSigner;
+import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -81,6 +83,29 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
 
     public String plannerKey() {
         return credentials.get("PLANNER_API_KEY");
+    }
+
+    /**
+     * The SASL settings that log in to the platform's broker as {@code principal}: {@code planner}, {@code admin},
+     * or a service ({@code librarian}, {@code capabilities-manager}, {@code engineer}); docs/operations.md.
+     */
+    public Map<String, Object> kafkaLogin(String principal) {
+        return PlannerKafka.login(principal,
+                credentials.get("KAFKA_" + principal.toUpperCase().replace('-', '_') + "_PASSWORD"));
+    }
+
+    /**
+     * A Kafka test client logged in as {@code principal}; its readers' groups use that principal's prefix. The
+     * {@code planner}'s signs what it sends with the planner's API key, as every planner signs its plan steps.
+     */
+    public KafkaTestClient kafkaClient(String principal) {
+        return new KafkaTestClient(kafka(), "planner".equals(principal) ? plannerSigner() : null, kafkaLogin(principal),
+                principal + "-test-");
+    }
+
+    /** Signs plan-steps records as the launcher's planner ({@code toolsmith.security.api-keys.planner}). */
+    public PlanStepSigner plannerSigner() {
+        return PlanStepSigner.of("planner", plannerKey());
     }
 
     public Path home() {

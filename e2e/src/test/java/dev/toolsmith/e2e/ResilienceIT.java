@@ -60,7 +60,7 @@ class ResilienceIT {
         sourceId = airlock.registerAndScan("resilience-it", api.documentUrl()).path("id").asText();
         JsonNode candidate = airlock.candidate(sourceId, VERB);
         airlock.approveAndAwaitActive(candidate, airlock.newObject(), Duration.ofMinutes(3));
-        kafka = new KafkaTestClient(Platform.kafka());
+        kafka = Platform.get().kafkaClient("planner");
         // The registry learns of the build from plugin-built: wait until it serves the verb.
         String plugin = Platform.capabilities() + "/plugins/" + candidate.path("toolId").asText();
         await().atMost(Duration.ofSeconds(60)).until(() -> {

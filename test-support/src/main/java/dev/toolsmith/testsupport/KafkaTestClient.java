@@ -2,6 +2,7 @@ package dev.toolsmith.testsupport;
 
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.EventEnvelope;
+import dev.toolsmith.contracts.step.PlanStepSigner;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +22,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Plays the other side of a service's topics in tests: sends envelopes and raw bytes, reads records. */
+/**
+ * Plays the other side of a service's topics in tests: sends envelopes and raw bytes, reads records. Built
+ * with a {@link PlanStepSigner} it is a planner's client: every record it sends carries that planner's
+ * signature headers (docs/events.md, "Signing a plan step").
+ */
 public class KafkaTestClient implements AutoCloseable {
 
     private static final byte[] CLOUD_EVENTS_CONTENT_TYPE =
@@ -30,10 +35,30 @@ public class KafkaTestClient implements AutoCloseable {
     private final String bootstrap;
     private final ContractCodec codec = new ContractCodec();
     private final KafkaProducer<String, byte[]> producer;
+    private final PlanStepSigner signer;
+    private final Map<String, Object> login;
+    private final String groupPrefix;
 
     public KafkaTestClient(String bootstrap) {
+        this(bootstrap, null);
+    }
+
+    /** A planner's client: each record is signed by {@code signer}. */
+    public KafkaTestClient(String bootstrap, PlanStepSigner signer) {
+        this(bootstrap, signer, Map.of(), "test-");
+    }
+
+    /**
+     * A client of an authenticated broker: {@code login} holds the SASL settings of its principal, and its
+     * readers' consumer groups start with {@code groupPrefix} (a prefix that principal may use).
+     */
+    public KafkaTestClient(String bootstrap, PlanStepSigner signer, Map<String, Object> login, String groupPrefix) {
         this.bootstrap = bootstrap;
+        this.signer = signer;
+        this.login = Map.copyOf(login);
+        this.groupPrefix = groupPrefix;
         Properties props = new Properties();
+        props.putAll(this.login);
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -67,6 +92,9 @@ public class KafkaTestClient implements AutoCloseable {
     }
 
     private void sendRecord(ProducerRecord<String, byte[]> record) {
+        if (signer != null && record.value() != null) {
+            signer.headers(record.value()).forEach(record.headers()::add);
+        }
         try {
             producer.send(record).get();
         } catch (Exception e) {
@@ -94,8 +122,9 @@ public class KafkaTestClient implements AutoCloseable {
 
         private Reader(String topic) {
             Properties props = new Properties();
+            props.putAll(login);
             props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+            props.put(ConsumerConfig.GROUP_ID_CONFIG, groupPrefix + UUID.randomUUID());
             props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
             props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
