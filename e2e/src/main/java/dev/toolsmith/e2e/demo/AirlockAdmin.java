@@ -45,12 +45,27 @@ public final class AirlockAdmin {
 
     /**
      * Approves the candidate with {@code policy} and waits until the engineer's build is in: the
-     * candidate's details when it became {@code ACTIVE} and its tool is in the catalog.
+     * candidate's details when it became {@code ACTIVE} and its tool is in the catalog. A candidate that
+     * replaces a tool in service (an earlier run registered the same API as another source) is approved
+     * with the explicit confirmation the librarian asks for, after saying so; one the librarian refuses
+     * (its verb belongs to another tool) fails with the librarian's reason.
      */
     public JsonNode approveAndAwaitActive(JsonNode candidate, JsonNode policy, Duration timeout) {
         String id = candidate.path("id").asText();
         ObjectNode approval = json.createObjectNode();
         approval.set("policy", policy);
+        for (JsonNode collision : librarian.get("/tools/pending/" + id).path("collisions")) {
+            String kind = collision.path("kind").asText();
+            if ("REFUSED".equals(kind)) {
+                throw new IllegalStateException("the librarian refuses " + candidate.path("toolId").asText() + ": "
+                        + collision.path("message").asText());
+            }
+            if ("REPLACES".equals(kind)) {
+                System.out.printf("   %s replaces the tool of the same id from %s (an earlier run); confirmed%n",
+                        collision.path("toolId").asText(), collision.path("source").asText());
+                approval.put("confirmReplace", collision.path("toolId").asText());
+            }
+        }
         librarian.post("/tools/pending/" + id + "/approve", approval, 200);
         JsonNode details = Poll.until(timeout, () -> {
             JsonNode current = librarian.get("/tools/pending/" + id);
