@@ -16,11 +16,14 @@ public final class CandidateViews {
 
     /**
      * One line of the queue. {@code changed} means a diff against an approved revision exists;
-     * {@code draftGap} is set only for an LLM draft (no source) and names the gap it was drafted for.
+     * {@code draftGap} is set only for an LLM draft (no source) and names the gap it was drafted for;
+     * {@code collision}, for an undecided candidate, is the kind of its most serious collision with a tool
+     * in service (REFUSED, REPLACES, SAME_NAME; see {@link Collision}), null when none.
      */
     public record Summary(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
             String verb, String name, String description, String risk, String status, boolean changed,
-            List<String> gaps, String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt) {
+            List<String> gaps, String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt,
+            String collision) {
     }
 
     /** A page of the queue. */
@@ -49,12 +52,15 @@ public final class CandidateViews {
      * decided, the diff against the approved revision, the gaps it would fill, the latest build report,
      * and the policy (secret names only). {@code draftGap}: as in {@link Summary}. {@code collisions}:
      * the tools in service it would replace or clash with, most serious first; each one's message is
-     * also among the {@code warnings}.
+     * also among the {@code warnings}. {@code serverWarnings}: server URLs on link-local/metadata, loopback,
+     * private or internal addresses ({@link ServerAddressWarnings}); their messages are among the
+     * {@code warnings} too.
      */
     public record Details(UUID id, UUID sourceId, String sourceName, String operationKey, int revision, String toolId,
             String status, String derivedRisk, String riskOverride, String risk, JsonNode manifest, JsonNode operation,
             JsonNode warnings, JsonNode diff, Integer approvedRevision, List<GapTag> gaps, PolicyView policy,
             String decidedBy, OffsetDateTime decidedAt, String rejectReason, JsonNode buildReport, String buildFailure,
-            String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt, List<Collision> collisions) {
+            String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt, List<Collision> collisions,
+            List<ServerWarning> serverWarnings) {
     }
 }

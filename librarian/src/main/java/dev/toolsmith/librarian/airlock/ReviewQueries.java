@@ -60,8 +60,30 @@ public class ReviewQueries {
         String query = where + " order by updatedAt desc, id";
         return Panache.withSession(() -> CandidateEntity.<CandidateEntity>find(query, params).page(Page.of(page, size))
                 .list().chain(rows -> CandidateEntity.count(where.toString(), params).chain(total ->
-                        context(rows).map(ctx -> new CandidateViews.Page(
-                                rows.stream().map(r -> summary(r, ctx)).toList(), page, size, total)))));
+                        context(rows).chain(ctx -> collisionKinds(rows).map(kinds -> new CandidateViews.Page(
+                                rows.stream().map(r -> summary(r, ctx, kinds.get(r.id))).toList(), page, size,
+                                total))))));
+    }
+
+    /**
+     * The most serious collision kind of each undecided row, so the queue marks a replacement or a refusal
+     * before the reviewer opens it (decided rows are not looked at: nothing more can happen to them).
+     * One look-up per undecided row, one after another on the session.
+     */
+    private Uni<Map<UUID, String>> collisionKinds(List<CandidateEntity> rows) {
+        Map<UUID, String> kinds = new HashMap<>();
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (CandidateEntity row : rows) {
+            if (row.isDraft() || !CandidateStatus.DECIDABLE.contains(CandidateStatus.valueOf(row.status))) {
+                continue;
+            }
+            chain = chain.chain(() -> collisions.of(row, manifest(row)).invoke(found -> {
+                if (!found.isEmpty()) {
+                    kinds.put(row.id, found.get(0).kind());
+                }
+            })).replaceWithVoid();
+        }
+        return chain.replaceWith(kinds);
     }
 
     public Uni<CandidateViews.Details> details(UUID id) {
@@ -113,7 +135,7 @@ public class ReviewQueries {
         });
     }
 
-    private CandidateViews.Summary summary(CandidateEntity r, Context ctx) {
+    private CandidateViews.Summary summary(CandidateEntity r, Context ctx, String collision) {
         JsonNode manifest = read(r.manifest);
         String description = manifest.path("description").asText("");
         if (description.length() > MAX_DESCRIPTION) {
@@ -127,17 +149,18 @@ public class ReviewQueries {
                 .filter(verb -> !gaps.contains(verb)).forEach(gaps::add);
         return new CandidateViews.Summary(r.id, r.sourceId, sourceName(r, ctx), r.operationKey, r.revision, r.toolId,
                 r.verb, r.name, description, r.effectiveRisk(), r.status, r.diff != null, gaps, r.draftGap,
-                r.discoveredAt, r.updatedAt);
+                r.discoveredAt, r.updatedAt, collision);
     }
 
     private CandidateViews.Details details(CandidateEntity r, Context ctx, CandidateEntity approved,
             List<CandidateViews.Collision> collided) {
+        List<ServerWarning> servers = ServerAddressWarnings.of(read(r.manifest));
         return new CandidateViews.Details(r.id, r.sourceId, sourceName(r, ctx), r.operationKey,
                 r.revision, r.toolId, r.status, r.risk, r.riskOverride, r.effectiveRisk(), read(r.manifest),
-                read(r.operation), withCollisions(read(r.warnings), collided), read(r.diff),
+                read(r.operation), withServerWarnings(withCollisions(read(r.warnings), collided), servers), read(r.diff),
                 approved == null ? null : approved.revision, ctx.gaps().getOrDefault(r.id, List.of()), policy(r.policy),
                 r.decidedBy, r.decidedAt, r.rejectReason, read(r.buildReport), r.buildFailure, r.draftGap,
-                r.discoveredAt, r.updatedAt, collided);
+                r.discoveredAt, r.updatedAt, collided, servers);
     }
 
     /** The stored warnings plus one line per collision, so every client that shows warnings shows these. */
@@ -153,6 +176,16 @@ public class ReviewQueries {
                 case SAME_NAME -> "This tool " + c.message();
             });
         }
+        return all;
+    }
+
+    /** The warnings plus one line per server warning, like the collisions' (the UI shows these apart, in red). */
+    private JsonNode withServerWarnings(JsonNode warnings, List<ServerWarning> servers) {
+        if (servers.isEmpty()) {
+            return warnings;
+        }
+        ArrayNode all = warnings instanceof ArrayNode stored ? stored.deepCopy() : mapper.createArrayNode();
+        servers.forEach(w -> all.add(w.message()));
         return all;
     }
 
