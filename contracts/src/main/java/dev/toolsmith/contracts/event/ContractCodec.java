@@ -29,7 +29,10 @@ public final class ContractCodec {
         this.validator = validator;
     }
 
-    /** The Jackson settings every service uses for contracts: ISO-8601 times, unknown fields ignored. */
+    /**
+     * The Jackson settings every service uses for contracts: ISO-8601 times, unknown fields ignored (a newer
+     * producer may add fields), nothing after the document.
+     */
     public static ObjectMapper defaultMapper() {
         return configure(new ObjectMapper());
     }
@@ -39,6 +42,8 @@ public final class ContractCodec {
                 .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                // {"a":1} garbage is not a document: what follows the value would be lost without a word
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
     }
 
@@ -96,11 +101,16 @@ public final class ContractCodec {
      * {@code traceparent} extension is kept as given when it is a string (its format is the tracer's concern).
      */
     public EventEnvelope openEnvelope(byte[] bytes) {
-        JsonNode tree = parse(new String(bytes, StandardCharsets.UTF_8));
+        JsonNode tree = parse(utf8(bytes));
         for (String attribute : new String[] {"id", "type", "source", "specversion"}) {
             if (!tree.path(attribute).isTextual() || tree.path(attribute).asText().isBlank()) {
                 throw new ContractViolation("/" + attribute, "envelope: field /" + attribute + " is required");
             }
+        }
+        if (!EventEnvelope.SPEC_VERSION.equals(tree.get("specversion").asText())) {
+            throw new ContractViolation("/specversion", "envelope: field /specversion is '"
+                    + tree.get("specversion").asText() + "'; only CloudEvents " + EventEnvelope.SPEC_VERSION
+                    + " is understood");
         }
         if (!tree.has("data")) {
             throw new ContractViolation("/data", "envelope: field /data is required");
@@ -113,6 +123,17 @@ public final class ContractCodec {
             return mapper.treeToValue(tree, EventEnvelope.class);
         } catch (JsonProcessingException e) {
             throw new ContractViolation("", "envelope: " + e.getOriginalMessage());
+        }
+    }
+
+    /** Strict UTF-8: a malformed byte is refused, never silently replaced by U+FFFD in an id or a value. */
+    private static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ContractViolation("", "not valid UTF-8: an event is UTF-8 encoded JSON");
         }
     }
 
