@@ -10,7 +10,7 @@ export function verbOf(t: PendingTool): string {
  * from an approved revision of the same operation, else "new".
  */
 export function changeOf(t: PendingTool): 'new' | 'changed' | 'replaces' {
-  if (replacementOf(t)) return 'replaces';
+  if (replacementOf(t) || t.collision === 'REPLACES') return 'replaces';
   return t.changed || (t.diff != null && t.approvedRevision != null) ? 'changed' : 'new';
 }
 

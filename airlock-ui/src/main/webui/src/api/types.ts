@@ -148,6 +148,8 @@ export interface PendingTool {
   buildFailure?: string | null;
   /** Tools in service this one would replace or clash with, most serious first (detail only). */
   collisions?: Collision[] | null;
+  /** In the queue: the kind of the most serious collision of an undecided candidate, if any. */
+  collision?: Collision['kind'] | null;
   /** Server URLs on link-local/cloud metadata, loopback, private or internal addresses (detail only). */
   serverWarnings?: ServerWarning[] | null;
 }

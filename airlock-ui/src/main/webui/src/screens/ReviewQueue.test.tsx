@@ -27,6 +27,19 @@ describe('ReviewQueue', () => {
     expect(screen.getByLabelText('select CREATE_PET')).toBeInTheDocument();
   });
 
+  it('marks a candidate that replaces a tool in service, and one that cannot be approved (issue 18, findings 3 and 6)', async () => {
+    const collisions = { items: [
+      { id: 'p-3', verb: 'GET_QUOTE', name: 'get_quote', risk: 'WRITE_REMOTE', sourceName: 'copycat', changed: false, status: 'PENDING', collision: 'REPLACES' },
+      { id: 'p-4', verb: 'CONVERT_UNITS', name: 'convert_units', risk: 'READ_ONLY', sourceName: 'units', changed: false, status: 'PENDING', collision: 'REFUSED' },
+    ], total: 2 };
+    stubFetch([['GET', '/api/librarian/tools/pending', 200, collisions], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    renderAs('admin', <ReviewQueue />);
+    expect(await screen.findByText('GET_QUOTE')).toBeInTheDocument();
+    expect(screen.getByTestId('pending-GET_QUOTE')).toHaveTextContent('replaces');
+    expect(screen.getByTestId('pending-GET_QUOTE')).not.toHaveTextContent('new');
+    expect(screen.getByTestId('pending-CONVERT_UNITS')).toHaveTextContent('cannot be approved');
+  });
+
   it('hides every changing control from a viewer', async () => {
     stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
     renderAs('viewer', <ReviewQueue />);

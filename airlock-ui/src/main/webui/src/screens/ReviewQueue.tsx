@@ -91,7 +91,7 @@ export function ReviewQueue() {
                     <td>{t.name ?? '—'}</td>
                     <td><RiskBadge risk={t.risk} /></td>
                     <td>{t.sourceName ?? t.sourceId ?? '—'}</td>
-                    <td><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span></td>
+                    <td><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span>{t.collision === 'REFUSED' && <span className="badge change-refused" title="its verb or id belongs to another tool; open it for the reason">cannot be approved</span>}</td>
                     <td><StatusBadge status={t.status} /></td>
                     <td>{gapsOf(t).map((g) => <span key={g} className="badge gap mono">{g}</span>)}</td>
                   </tr>
