@@ -65,7 +65,7 @@ class KnownVerbStepsTest {
 
     @Test
     void internalPluginsAreRegisteredAndAnnouncedOnPluginBuiltForTheLibrarian() {
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader built = kafka.reader(Topics.PLUGIN_BUILT)) {
             List<String> verbs = List.of("QUERY_JSON", "RENDER_TEXT", "EVALUATE_EXPRESSION", "CONVERT_UNITS",
                     "SHIFT_DATE_TIME", "DATE_DIFFERENCE");
@@ -84,7 +84,7 @@ class KnownVerbStepsTest {
             assertThat(announced.stream().filter(b -> b.plugin().verb().equals("CONVERT_UNITS"))).hasSize(1);
         }
         // our own announcements come back on plugin-built through our consumer: read as bytes, ignored, never dead
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader dead = kafka.reader(Topics.deadLetter(Topics.PLUGIN_BUILT))) {
             assertThat(dead.pollFor(Duration.ofSeconds(2))).noneMatch(r -> r.key() != null && r.key().startsWith("internal."));
         }
@@ -96,7 +96,7 @@ class KnownVerbStepsTest {
     @Test
     void aKnownVerbStepFromKafkaSucceedsAndItsResultIsPublishedKeyedByPlan() {
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             try (RelayLikeProducer relay = new RelayLikeProducer()) { // as another service's outbox would send it
                 relay.send(Topics.PLAN_STEPS, plan, step("s1-" + plan, plan, "CONVERT_UNITS",
@@ -113,7 +113,7 @@ class KnownVerbStepsTest {
     @Test
     void laterStepsReadEarlierOutputsAndAMissingReferenceFailsNamingIt() {
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, step("a-" + plan, plan, "EVALUATE_EXPRESSION",
                     inputs("expression", "price * 3", "variables", java.util.Map.of("price", 19.99))));
@@ -143,7 +143,7 @@ class KnownVerbStepsTest {
     @Test
     void inputsThatBreakThePluginSchemaFailNamingTheField() {
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, step("bad-" + plan, plan, "CONVERT_UNITS",
                     inputs("value", "ten", "from", "km", "to", "mi")));
@@ -162,14 +162,16 @@ class KnownVerbStepsTest {
         String plan = id("plan");
         String key = id("count");
         PlanStep step = step("once-" + plan, plan, "TEST_COUNT", inputs("key", key));
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             EventEnvelope first = kafka.send(Topics.PLAN_STEPS, plan, step);
             kafka.send(Topics.PLAN_STEPS, plan, first); // a broker redelivery: same event id
             kafka.send(Topics.PLAN_STEPS, plan, step); // a planner resubmitting: same step id, new event
             assertThat(result(results, step.stepId()).outputs().get("runs").asInt()).isEqualTo(1);
 
-            given().header("X-API-Key", PLANNER).contentType("application/json").body(Steps.CODEC.toJson(step).toString())
+            // the same caller through the other door (the Kafka records were signed by planner-test)
+            given().header("X-API-Key", "planner-test-key").contentType("application/json")
+                    .body(Steps.CODEC.toJson(step).toString())
                     .post("/steps").then().statusCode(200).body("outputs.runs", equalTo(1));
 
             assertThat(results.pollFor(Duration.ofSeconds(2)).stream()
@@ -181,7 +183,7 @@ class KnownVerbStepsTest {
     @Test
     void aMalformedMessageGoesToTheDeadLetterTopicAndTheNextStepStillRuns() {
         String plan = id("plan");
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader dlq = kafka.reader(Topics.deadLetter(Topics.PLAN_STEPS));
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.sendRaw(Topics.PLAN_STEPS, plan, "{not json".getBytes());
@@ -253,7 +255,7 @@ class KnownVerbStepsTest {
             claim.setString(2, plan);
             claim.executeUpdate(); // what an instance that died after claiming leaves behind
         }
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.send(Topics.PLAN_STEPS, plan, step); // the redelivery finds the claim and does not run it
             assertThat(Steps.results(results, step.stepId(), Duration.ofSeconds(3))).isEmpty();
@@ -289,7 +291,7 @@ class KnownVerbStepsTest {
                 assertThat(count.getInt(1)).isEqualTo(1);
             }
         }
-        var stored = VertxContextSupport.subscribeAndAwait(() -> finishedSteps.existing(step.stepId()));
+        var stored = VertxContextSupport.subscribeAndAwait(() -> finishedSteps.existing(step));
         assertThat(stored).hasValueSatisfying(outcome -> {
             assertThat(outcome.kind()).isEqualTo(dev.toolsmith.capabilities.step.StepOutcome.Kind.STORED);
             assertThat(outcome.result().outputs().get("runs").asInt()).isEqualTo(1);
@@ -324,7 +326,7 @@ class KnownVerbStepsTest {
             }
         }
         var stored = VertxContextSupport.subscribeAndAwait(() -> io.smallrye.mutiny.Uni.join().all(
-                steps.stream().map(s -> finishedSteps.existing(s.stepId())).toList()).andFailFast());
+                steps.stream().map(finishedSteps::existing).toList()).andFailFast());
         assertThat(stored).allSatisfy(outcome -> assertThat(outcome).hasValueSatisfying(o ->
                 assertThat(o.kind()).isEqualTo(dev.toolsmith.capabilities.step.StepOutcome.Kind.STORED)));
     }

@@ -82,7 +82,7 @@ class StepTracingTest {
                 List.of("semantic"), Risk.READ_ONLY, 1)), 0.6, null));
         String plan = id("plan");
         String traceId = newTraceId();
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader searches = kafka.reader(Topics.TOOL_SEARCH_REQUESTS);
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             PlanStep step = new PlanStep("t1-" + plan, plan, verb, "5 miles in km",
@@ -118,7 +118,7 @@ class StepTracingTest {
     void aKnownVerbStepFromKafkaAnswersInThePlannersTrace() {
         String plan = id("plan");
         String traceId = newTraceId();
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             PlanStep step = step("k1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
             sendTraced(kafka, plan, step, traceId);
@@ -139,7 +139,7 @@ class StepTracingTest {
         String plan = id("plan");
         String traceId = newTraceId();
         PlanStep step = step("r1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
-        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+        try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             given().header("X-API-Key", "planner-key").header("traceparent", traceparent(traceId))
                     .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())

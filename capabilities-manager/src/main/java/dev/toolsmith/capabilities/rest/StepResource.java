@@ -2,6 +2,7 @@ package dev.toolsmith.capabilities.rest;
 
 import dev.toolsmith.capabilities.config.StepConfig;
 import dev.toolsmith.capabilities.step.StepOutcome;
+import dev.toolsmith.capabilities.step.StepReader;
 import dev.toolsmith.capabilities.step.StepService;
 import dev.toolsmith.capabilities.step.StepSpans;
 import dev.toolsmith.capabilities.step.StepStore;
@@ -37,7 +38,9 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
  * The REST door for plan steps, the same code path as Kafka {@code plan-steps}. {@code POST /steps}
  * answers 200 with the result when it comes within {@code toolsmith.steps.rest-wait}, else 202 with a
  * Location to poll; the result is also published on {@code step-results}. The step runs as the
- * authenticated caller, whatever its body says.
+ * authenticated caller, whatever its body says, and belongs to it: a step id another caller sent first
+ * answers 409, and the reads show a caller only its own steps (admins and viewers see every caller's; see
+ * {@link StepReader}).
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
@@ -78,7 +81,8 @@ public class StepResource {
     @Path("steps")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.ADMIN})
-    @Operation(summary = "Submit a plan step; 200 with its result, or 202 with a Location when it takes longer")
+    @Operation(summary = "Submit a plan step; 200 with its result, or 202 with a Location when it takes longer; 409 "
+            + "when another caller already used its step id")
     public Uni<Response> submit(String body, @QueryParam("waitMs") Long waitMs,
             @HeaderParam(TRACEPARENT) String traceparent) {
         PlanStep given = codec.read(body == null ? "" : body, PlanStep.class);
@@ -97,26 +101,34 @@ public class StepResource {
             spans.end(span, null, failure);
             outcome.completeExceptionally(failure);
         });
+        StepReader submitter = StepReader.of(identity);
         return awaitUpTo(outcome, wait).chain(finished -> {
             if (finished != null && finished.kind() == StepOutcome.Kind.PENDING) {
-                return awaitUpTo(steps.running(step.stepId()).orElseGet(CompletableFuture::new), wait);
+                return awaitUpTo(steps.running(step.stepId(), submitter).orElseGet(CompletableFuture::new), wait);
             }
             return Uni.createFrom().item(finished);
-        }).map(finished -> finished == null || finished.result() == null ? inProgress(step.stepId(), step.planId())
-                : Response.ok(finished.result()).build());
+        }).map(finished -> {
+            if (finished != null && finished.kind() == StepOutcome.Kind.CONFLICT) {
+                return Response.status(409).type(MediaType.APPLICATION_JSON)
+                        .entity(ApiError.of(409, StepOutcome.conflictMessage(step.stepId()))).build();
+            }
+            return finished == null || finished.result() == null ? inProgress(step.stepId(), step.planId())
+                    : Response.ok(finished.result()).build();
+        });
     }
 
     @GET
     @Path("steps/{stepId}")
     @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.VIEWER, Roles.ADMIN})
-    @Operation(summary = "A step's result (200), 202 while it runs, 404 when unknown")
+    @Operation(summary = "A step's result (200), 202 while it runs, 404 when unknown or another caller's")
     public Uni<Response> step(@PathParam("stepId") String stepId) {
+        StepReader reader = StepReader.of(identity);
         return Panache.withSession(() -> store.find(stepId)).map(stored -> {
-            if (stored.isPresent()) {
+            if (stored.isPresent() && reader.sees(stored.get().caller())) {
                 StoredStep found = stored.get();
                 return found.done() ? Response.ok(found.result()).build() : inProgress(found.stepId(), found.planId());
             }
-            if (steps.running(stepId).isPresent()) {
+            if (stored.isEmpty() && steps.running(stepId, reader).isPresent()) {
                 return inProgress(stepId, null);
             }
             return Response.status(404).type(MediaType.APPLICATION_JSON)
@@ -127,9 +139,11 @@ public class StepResource {
     @GET
     @Path("plans/{planId}/steps")
     @RolesAllowed({Roles.PLANNER, Roles.SERVICE, Roles.VIEWER, Roles.ADMIN})
-    @Operation(summary = "The steps of a plan in the order they were claimed, with their results")
+    @Operation(summary = "The caller's steps of a plan (every caller's for admins and viewers) in the order they were "
+            + "claimed, with their results")
     public Uni<List<StepView>> planSteps(@PathParam("planId") String planId) {
-        return Panache.withSession(() -> store.byPlan(planId, MAX_PLAN_STEPS_LISTED)).map(rows -> rows.stream()
+        StepReader reader = StepReader.of(identity);
+        return Panache.withSession(() -> store.byPlan(planId, reader, MAX_PLAN_STEPS_LISTED)).map(rows -> rows.stream()
                 .map(row -> new StepView(row.stepId(), row.planId(), row.actionVerb(),
                         row.done() ? "DONE" : "IN_PROGRESS", row.result()))
                 .toList());

@@ -39,7 +39,7 @@ public class FinishedStepWriter {
 
     // One step id per lookup: a lookup of many ids (= ANY($1)) gets a generic plan once prepared, and one
     // made while the table was small scans it whole ever after. Inserts are grouped; lookups need no commit.
-    private static final String FIND = "SELECT state, result::text FROM step_execution WHERE step_id = $1";
+    private static final String FIND = "SELECT state, result::text, caller FROM step_execution WHERE step_id = $1";
     // The stored result is the event's payload: each result is serialised once, inside its envelope. A step
     // id twice in one group (REST and Kafka at the same instant) is written once, for its first writer.
     private static final String INSERT = """
@@ -83,13 +83,20 @@ public class FinishedStepWriter {
     private record Finished(PlanStep step, StepResult result, OutboxEvent event) {
     }
 
-    /** The step's stored outcome (done or still pending), or empty when the step id is new. */
-    public Uni<Optional<StepOutcome>> existing(String stepId) {
+    /**
+     * The step's stored outcome (done or still pending), a conflict when its step id is another caller's, or
+     * empty when the step id is new.
+     */
+    public Uni<Optional<StepOutcome>> existing(PlanStep step) {
+        String stepId = step.stepId();
         return pool.preparedQuery(FIND).execute(Tuple.of(stepId)).map(rows -> {
             if (rows.size() == 0) {
                 return Optional.empty();
             }
             Row row = rows.iterator().next();
+            if (!StoredStep.belongsTo(row.getString(2), step.caller())) {
+                return Optional.of(StepOutcome.conflict(step));
+            }
             String result = row.getString(1);
             return Optional.of("DONE".equals(row.getString(0)) && result != null ? StepOutcome.stored(read(stepId, result))
                     : StepOutcome.pending());

@@ -16,7 +16,8 @@ import java.util.TreeMap;
 
 /**
  * Turns a step's inputs into the JSON object a plugin takes: literals as given, references
- * {@code {outputName, sourceStep}} from the stored outputs of an earlier step of the same plan. A
+ * {@code {outputName, sourceStep}} from the stored outputs of an earlier step of the same plan and caller
+ * (another caller's step is as absent as one never sent). A
  * reference that cannot be resolved is an error naming the input, the step and the output.
  */
 @ApplicationScoped
@@ -66,7 +67,7 @@ public class InputResolver {
         }
         String inputName = references.get(index).getKey();
         StepInput reference = references.get(index).getValue();
-        return store.source(step.planId(), reference.sourceStep()).chain(source -> {
+        return store.source(step.planId(), reference.sourceStep(), step.caller()).chain(source -> {
             String prefix = "input '" + inputName + "' refers to output '" + reference.outputName() + "' of step '"
                     + reference.sourceStep() + "'";
             if (source.isEmpty()) {

@@ -4,18 +4,29 @@ import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.PlanStepSignature;
+import dev.toolsmith.contracts.step.PlanStepVerifier;
+import dev.toolsmith.eventing.security.ApiKeyIdentityProvider;
+import dev.toolsmith.eventing.security.Roles;
 import io.smallrye.mutiny.Uni;
 import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Set;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 /**
- * The Kafka door: steps from {@code plan-steps}. A message that is not a valid plan step is nacked
- * with the reason at once, which sends it to {@code plan-steps.dlq} and moves on (the partition is
- * never blocked). Results go out through the outbox on {@code step-results}.
+ * The Kafka door: steps from {@code plan-steps}. A step runs as the caller its record's signature proves
+ * ({@link PlanStepSignature}: headers {@code toolsmith-caller} and {@code toolsmith-signature}, checked against the
+ * configured API keys with role planner, service or admin), whatever its {@code caller} field says. A record
+ * that is unsigned, badly signed or from an unknown caller, or that is not a valid plan step, is nacked with
+ * the reason at once, which sends it to {@code plan-steps.dlq} and moves on (the partition is never blocked);
+ * it never runs. Results go out through the outbox on {@code step-results}.
  *
  * <p>A step that fails while the service shuts down (its database pool closing under it) is neither acked
  * nor sent to the dead-letter topic: its offset stays uncommitted, so the instance that takes the partition
@@ -30,12 +41,16 @@ public class PlanStepListener {
     private final ContractCodec codec;
     private final StepDispatcher dispatcher;
     private final StepSpans spans;
+    private final PlanStepVerifier senders;
     private volatile boolean shuttingDown;
 
-    public PlanStepListener(ContractCodec codec, StepDispatcher dispatcher, StepSpans spans) {
+    public PlanStepListener(ContractCodec codec, StepDispatcher dispatcher, StepSpans spans,
+            ApiKeyIdentityProvider apiKeys) {
         this.codec = codec;
         this.dispatcher = dispatcher;
         this.spans = spans;
+        // The keys are configuration: derived once here, not per record.
+        this.senders = PlanStepVerifier.of(apiKeys.keyHashesWithAnyRole(Set.of(Roles.PLANNER, Roles.SERVICE, Roles.ADMIN)));
     }
 
     void onShutdown(@Observes ShutdownEvent event) {
@@ -44,11 +59,19 @@ public class PlanStepListener {
 
     @Incoming("plan-steps-in")
     public Uni<Void> onStep(Message<byte[]> message) {
+        PlanStepVerifier.Verdict sender = sender(message);
+        if (sender instanceof PlanStepVerifier.Refused refused) {
+            LOG.warnf("plan-steps: refused a record: %s", refused.reason());
+            return Uni.createFrom().completionStage(message.nack(new UnauthenticatedStep(refused.reason())));
+        }
+        String caller = ((PlanStepVerifier.Authenticated) sender).caller();
         PlanStep step;
         EventEnvelope envelope;
         try {
             envelope = codec.openEnvelope(message.getPayload());
-            step = codec.payload(envelope, PlanStep.class);
+            PlanStep sent = codec.payload(envelope, PlanStep.class);
+            step = new PlanStep(sent.stepId(), sent.planId(), sent.actionVerb(), sent.description(), sent.inputs(),
+                    sent.outputs(), caller);
         } catch (ContractViolation violation) {
             LOG.warnf("plan-steps: refused a message: %s", violation.getMessage());
             return Uni.createFrom().completionStage(message.nack(violation));
@@ -64,5 +87,26 @@ public class PlanStepListener {
                 message.nack(failure);
             }
         });
+    }
+
+    /** Who sent the record, by its signature over the value exactly as received. */
+    private PlanStepVerifier.Verdict sender(Message<byte[]> message) {
+        Headers headers = message.getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(metadata -> (Headers) metadata.getHeaders()).orElse(null);
+        return senders.verify(last(headers, PlanStepSignature.CALLER_HEADER),
+                last(headers, PlanStepSignature.SIGNATURE_HEADER), message.getPayload());
+    }
+
+    private static byte[] last(Headers headers, String name) {
+        Header header = headers == null ? null : headers.lastHeader(name);
+        return header == null ? null : header.value();
+    }
+
+    /** Why a record was not run: its reason becomes the dead-letter record's {@code dead-letter-reason}. */
+    static final class UnauthenticatedStep extends RuntimeException {
+
+        UnauthenticatedStep(String reason) {
+            super(reason, null, false, false); // an expected refusal: no stack trace to fill
+        }
     }
 }

@@ -32,14 +32,17 @@ public class StepDispatcher {
     private final AdmissionGate gate;
     private final Tracing tracing;
     private final StepSpans spans;
+    private final StepRecorder recorder;
     private final ConcurrentMap<String, CompletableFuture<Void>> planTails = new ConcurrentHashMap<>();
 
-    public StepDispatcher(StepService steps, Vertx vertx, StepConfig config, Tracing tracing, StepSpans spans) {
+    public StepDispatcher(StepService steps, Vertx vertx, StepConfig config, Tracing tracing, StepSpans spans,
+            StepRecorder recorder) {
         this.steps = steps;
         this.vertx = vertx;
         this.gate = new AdmissionGate(config.maxInFlight());
         this.tracing = tracing;
         this.spans = spans;
+        this.recorder = recorder;
     }
 
     /**
@@ -72,6 +75,9 @@ public class StepDispatcher {
         context.runOnContext(ignored -> {
             tracing.makeCurrent(span); // on the step's own context: its events and child spans continue it
             steps.process(step)
+                    // A planner on Kafka learns of a conflict from step-results, like of any other outcome.
+                    .call(outcome -> outcome.kind() == StepOutcome.Kind.CONFLICT ? recorder.announce(outcome.result())
+                            : Uni.createFrom().voidItem())
                     .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(3)).atMost(ATTEMPTS)
                     .subscribe().with(result::complete, result::completeExceptionally);
         });

@@ -15,8 +15,10 @@ import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
- * The shapes a step's bookkeeping can take. Each makes sure a step id does its work at most once and
- * that a step id seen before gets the stored result.
+ * The shapes a step's bookkeeping can take. Each makes sure a step id does its work at most once, that a
+ * step id its caller sent before gets the stored result, and that a step id another caller sent first gets
+ * {@link StepOutcome.Kind#CONFLICT}: the check rides on the statement that finds the existing row (the
+ * look-up, or the read after a lost claim), so it costs no round trip of its own.
  * <ul>
  * <li>{@link #runThenRecord}: the hot path of known verbs and learned aliases, for side-effect-free work
  * on literal inputs:
@@ -55,7 +57,7 @@ public class StepFlows {
     /** Only for side-effect-free work on a step without references ({@link InputResolver#hasReferences}). */
     public Uni<StepOutcome> runThenRecord(PlanStep step, Function<ObjectNode, Uni<StepResult>> work) {
         Executor backToStep = onCurrentContext();
-        return finished.existing(step.stepId()).chain(seen -> {
+        return finished.existing(step).chain(seen -> {
             if (seen.isPresent()) {
                 return Uni.createFrom().item(seen.get());
             }
@@ -65,7 +67,7 @@ public class StepFlows {
                     .emitOn(backToStep) // the event carries the step's trace, which lives on its context
                     .chain(result -> finished.insert(step, result).chain(written -> written
                             ? Uni.createFrom().item(StepOutcome.ran(result))
-                            : finished.existing(step.stepId()).map(stored -> stored.orElseGet(StepOutcome::pending))));
+                            : finished.existing(step).map(stored -> stored.orElseGet(StepOutcome::pending))));
         });
     }
 
@@ -126,10 +128,15 @@ public class StepFlows {
         });
     }
 
+    /** After a lost claim: the stored result if the step id is this caller's and done; a conflict if it is not its own. */
     private Uni<StepOutcome> existing(PlanStep step) {
-        return store.find(step.stepId()).map(stored -> stored.filter(StoredStep::done)
-                .map(done -> StepOutcome.stored(done.result()))
-                .orElseGet(StepOutcome::pending));
+        return store.find(step.stepId()).map(stored -> {
+            if (stored.isPresent() && !stored.get().ownedBy(step.caller())) {
+                return StepOutcome.conflict(step);
+            }
+            return stored.filter(StoredStep::done).map(done -> StepOutcome.stored(done.result()))
+                    .orElseGet(StepOutcome::pending);
+        });
     }
 
     static StepResult failed(PlanStep step, String error) {

@@ -1,7 +1,9 @@
 package dev.toolsmith.capabilities.step;
 
 import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.eventing.Outbox;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -21,6 +23,14 @@ public class StepRecorder {
     public StepRecorder(StepStore store, Outbox outbox) {
         this.store = store;
         this.outbox = outbox;
+    }
+
+    /**
+     * Publishes a result that is stored nowhere, in a transaction of its own: the answer to a step refused
+     * before it was claimed (another caller's step id), whose row belongs to someone else.
+     */
+    public Uni<Void> announce(StepResult result) {
+        return Panache.withTransaction(() -> outbox.append(Topics.STEP_RESULTS, result.planId(), result)).replaceWithVoid();
     }
 
     /** False when the claim had already been finished elsewhere (then nothing is written or published). */

@@ -41,7 +41,11 @@ public class StepService {
     private final StepFlows flows;
     private final NovelVerbResolver novel;
     private final Tracing tracing;
-    private final ConcurrentMap<String, CompletableFuture<StepOutcome>> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Running> inFlight = new ConcurrentHashMap<>();
+
+    /** A step running here, and whose it is. */
+    private record Running(String caller, CompletableFuture<StepOutcome> outcome) {
+    }
 
     public StepService(PluginRegistry registry, AliasBook aliases, InputMapper mapper, PluginExecutors executors,
             PluginRunner runner, StepFlows flows, NovelVerbResolver novel, Tracing tracing) {
@@ -63,13 +67,21 @@ public class StepService {
             MDC.put("traceId", traceId); // finds the step's log lines from its trace, and the other way round
         }
         CompletableFuture<StepOutcome> mine = new CompletableFuture<>();
-        CompletableFuture<StepOutcome> running = inFlight.putIfAbsent(step.stepId(), mine);
+        Running entry = new Running(step.caller(), mine);
+        Running running = inFlight.putIfAbsent(step.stepId(), entry);
         if (running != null) {
+            if (!StoredStep.belongsTo(running.caller(), step.caller())) {
+                // Another caller sent this step id too and its step is running here: never share its outcome.
+                // Which of the two owns the id is the database's to say (look-up, claim or insert), as on two replicas.
+                return route(step);
+            }
             // The same step id is running here already: share its result instead of queueing on its row lock.
-            return Uni.createFrom().completionStage(running.thenApply(o -> o.result() == null ? o : StepOutcome.stored(o.result())));
+            return Uni.createFrom().completionStage(running.outcome()
+                    .thenApply(o -> o.result() == null || o.kind() == StepOutcome.Kind.CONFLICT ? o
+                            : StepOutcome.stored(o.result())));
         }
         return route(step).onItemOrFailure().invoke((outcome, failure) -> {
-            inFlight.remove(step.stepId(), mine);
+            inFlight.remove(step.stepId(), entry);
             if (failure != null) {
                 mine.completeExceptionally(failure);
             } else {
@@ -83,9 +95,9 @@ public class StepService {
         return inFlight.keySet();
     }
 
-    /** Waits for a step running here, if it is; empty when it is not running on this instance. */
-    public Optional<CompletableFuture<StepOutcome>> running(String stepId) {
-        return Optional.ofNullable(inFlight.get(stepId));
+    /** Waits for a step running here, if it is and {@code reader} may see it; empty otherwise. */
+    public Optional<CompletableFuture<StepOutcome>> running(String stepId, StepReader reader) {
+        return Optional.ofNullable(inFlight.get(stepId)).filter(r -> reader.sees(r.caller())).map(Running::outcome);
     }
 
     private Uni<StepOutcome> route(PlanStep step) {

@@ -20,6 +20,9 @@ import java.util.Optional;
 @ApplicationScoped
 public class StepStore {
 
+    /** What {@link #toStored} reads, in its order. */
+    private static final String COLUMNS = "step_id, plan_id, action_verb, state, result::text, caller";
+
     private final ObjectMapper mapper;
 
     public StepStore(ContractCodec codec) {
@@ -56,33 +59,42 @@ public class StepStore {
                 .map(updated -> updated == 1);
     }
 
+    /** The step with this id, whoever owns it: callers filter by {@link StoredStep#ownedBy} or a {@link StepReader}. */
     public Uni<Optional<StoredStep>> find(String stepId) {
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "SELECT step_id, plan_id, action_verb, state, result::text FROM step_execution WHERE step_id = :id",
-                Object[].class)
+                "SELECT " + COLUMNS + " FROM step_execution WHERE step_id = :id", Object[].class)
                 .setParameter("id", stepId)
                 .getResultList())
                 .map(rows -> rows.stream().findFirst().map(this::toStored));
     }
 
-    public Uni<List<StoredStep>> byPlan(String planId, int limit) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                "SELECT step_id, plan_id, action_verb, state, result::text FROM step_execution WHERE plan_id = :plan "
-                        + "ORDER BY claimed_at, step_id LIMIT :limit",
-                Object[].class)
-                .setParameter("plan", planId)
-                .setParameter("limit", limit)
-                .getResultList())
-                .map(rows -> rows.stream().map(this::toStored).toList());
+    /** The steps of a plan that {@code reader} may see, in claim order. */
+    public Uni<List<StoredStep>> byPlan(String planId, StepReader reader, int limit) {
+        return Panache.getSession().chain(session -> {
+            var query = session.createNativeQuery("SELECT " + COLUMNS + " FROM step_execution WHERE plan_id = :plan "
+                    + (reader.seesAll() ? "" : "AND caller = :caller ") + "ORDER BY claimed_at, step_id LIMIT :limit",
+                    Object[].class)
+                    .setParameter("plan", planId)
+                    .setParameter("limit", limit);
+            if (!reader.seesAll()) {
+                query.setParameter("caller", reader.caller());
+            }
+            return query.getResultList();
+        }).map(rows -> rows.stream().map(this::toStored).toList());
     }
 
-    /** The status and outputs of an earlier step of the same plan, if it exists there. */
-    public Uni<Optional<SourceStep>> source(String planId, String stepId) {
+    /**
+     * The status and outputs of an earlier step of the same plan and the same caller, if it exists there: a
+     * step never reads another caller's outputs, whatever plan id it names.
+     */
+    public Uni<Optional<SourceStep>> source(String planId, String stepId, String caller) {
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "SELECT state, status, outputs::text FROM step_execution WHERE step_id = :id AND plan_id = :plan",
+                "SELECT state, status, outputs::text FROM step_execution WHERE step_id = :id AND plan_id = :plan "
+                        + "AND caller = :caller",
                 Object[].class)
                 .setParameter("id", stepId)
                 .setParameter("plan", planId)
+                .setParameter("caller", caller)
                 .getResultList())
                 .map(rows -> rows.stream().findFirst().map(row -> new SourceStep("DONE".equals(row[0]),
                         (String) row[1], row[2] == null ? null : tree((String) row[2]))));
@@ -91,7 +103,7 @@ public class StepStore {
     /** Steps claimed longer ago than {@code age} and still unfinished. */
     public Uni<List<StoredStep>> abandoned(Duration age, int limit) {
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "SELECT step_id, plan_id, action_verb, state, result::text FROM step_execution "
+                "SELECT " + COLUMNS + " FROM step_execution "
                         + "WHERE state = 'IN_PROGRESS' AND claimed_at < now() - make_interval(secs => :secs) "
                         + "ORDER BY claimed_at LIMIT :limit",
                 Object[].class)
@@ -114,7 +126,8 @@ public class StepStore {
                 throw new IllegalStateException("stored result of step " + row[0] + " is unreadable: " + e.getMessage(), e);
             }
         }
-        return new StoredStep((String) row[0], (String) row[1], (String) row[2], "DONE".equals(row[3]), result);
+        return new StoredStep((String) row[0], (String) row[1], (String) row[2], (String) row[5], "DONE".equals(row[3]),
+                result);
     }
 
     private JsonNode tree(String json) {

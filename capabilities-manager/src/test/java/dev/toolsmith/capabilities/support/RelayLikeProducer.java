@@ -2,6 +2,7 @@ package dev.toolsmith.capabilities.support;
 
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.EventEnvelope;
+import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
@@ -14,6 +15,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * Sends envelopes exactly as another service's outbox relay does, with the
  * {@code content-type: application/cloudevents+json} header: consumers must read such records as bytes.
+ * Records for {@code plan-steps} also carry the signature of {@link Steps#SIGNER}, as a planner's relay adds it.
  */
 public final class RelayLikeProducer implements AutoCloseable {
 
@@ -33,6 +35,9 @@ public final class RelayLikeProducer implements AutoCloseable {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, codec.serialize(envelope));
         record.headers().add("content-type",
                 "application/cloudevents+json; charset=UTF-8".getBytes(StandardCharsets.UTF_8));
+        if (Topics.PLAN_STEPS.equals(topic)) {
+            Steps.SIGNER.headers(record.value()).forEach(record.headers()::add);
+        }
         try {
             producer.send(record).get();
         } catch (Exception e) {

@@ -5,9 +5,11 @@ import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.testsupport.KafkaTestClient;
+import dev.toolsmith.testsupport.KafkaTestResource;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,12 +20,20 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 public final class Steps {
 
     public static final ContractCodec CODEC = new ContractCodec();
+    /** The planner the tests' plan-steps records are signed by (its key is configured in the test properties). */
+    public static final String PLANNER_TEST = "planner-test";
+    public static final PlanStepSigner SIGNER = PlanStepSigner.of(PLANNER_TEST, "planner-test-key");
 
     private Steps() {
     }
 
+    /** A Kafka client of the test broker that signs what it sends as {@link #PLANNER_TEST}. */
+    public static KafkaTestClient kafka() {
+        return new KafkaTestClient(KafkaTestResource.bootstrapServers(), SIGNER);
+    }
+
     public static PlanStep step(String stepId, String planId, String verb, Map<String, StepInput> inputs) {
-        return new PlanStep(stepId, planId, verb, null, inputs, null, "planner-test");
+        return new PlanStep(stepId, planId, verb, null, inputs, null, PLANNER_TEST);
     }
 
     public static StepInput value(Object literal) {

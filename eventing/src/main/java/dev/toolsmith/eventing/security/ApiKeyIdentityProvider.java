@@ -58,6 +58,20 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyAuthentica
         return List.copyOf(parsed);
     }
 
+    /**
+     * The SHA-256 of the API key of every caller with at least one of {@code roles}, by caller name: for
+     * checks of a caller's credential outside HTTP (a signed {@code plan-steps} record).
+     */
+    public Map<String, byte[]> keyHashesWithAnyRole(Set<String> roles) {
+        Map<String, byte[]> hashes = new java.util.HashMap<>();
+        for (Caller caller : callers) {
+            if (caller.roles().stream().anyMatch(roles::contains)) {
+                hashes.put(caller.name(), caller.keyHash().clone());
+            }
+        }
+        return Map.copyOf(hashes);
+    }
+
     @Override
     public Class<ApiKeyAuthenticationRequest> getRequestType() {
         return ApiKeyAuthenticationRequest.class;
