@@ -77,6 +77,8 @@ export interface ApprovalRequest {
   riskOverride?: Risk | null;
   /** The id of the tool in service this approval replaces, confirmed by the admin (else the librarian answers 409). */
   confirmReplace?: string;
+  /** The admin confirms that a tool which changes data may run without any limit (else the librarian answers 400). */
+  acceptUnlimited?: boolean;
 }
 
 /** One id's outcome of a bulk approval or rejection. */

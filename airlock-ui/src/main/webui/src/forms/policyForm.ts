@@ -32,6 +32,7 @@ export interface ValidPolicy {
   policy: UsagePolicy;
   secrets: Record<string, string>;
   riskOverride: Risk | null;
+  acceptUnlimited: boolean;
 }
 
 const CALLER = /^[A-Za-z0-9._:@/*-]{1,200}$/;
@@ -131,5 +132,5 @@ export function validatePolicy(form: PolicyForm, riskOf?: Risk): { errors: Polic
     budget: anyBudget ? { currency, costPerCall: costPerCall ?? 0, softLimit, hardLimit } : null,
     allowedCallers: callers.length ? callers : null,
   };
-  return { errors, value: { policy, secrets, riskOverride: form.riskOverride || null } };
+  return { errors, value: { policy, secrets, riskOverride: form.riskOverride || null, acceptUnlimited: form.acceptUnlimited } };
 }

@@ -54,6 +54,7 @@ export function ApproveDialog({ tools, onClose, onDone }: {
     const request = {
       policy: { ...value.policy, ...(Object.keys(value.secrets).length ? { secrets: value.secrets } : {}) },
       ...(value.riskOverride ? { riskOverride: value.riskOverride } : {}),
+      ...(value.acceptUnlimited ? { acceptUnlimited: true } : {}),
       ...(replacing ? { confirmReplace: replacing.toolId } : {}),
     };
     try {

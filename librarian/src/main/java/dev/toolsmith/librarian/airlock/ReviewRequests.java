@@ -12,8 +12,10 @@ public final class ReviewRequests {
     /**
      * Approve one candidate with a policy and, optionally, a risk the reviewer decided. A candidate that
      * replaces a tool in service (same id, another source) also needs {@code confirmReplace}: that tool's id.
+     * {@code acceptUnlimited}: the admin confirms that a tool which changes data may run without any rate
+     * limit, quota or budget (required then, as in the approve dialog).
      */
-    public record Approve(PolicyRequest policy, String riskOverride, String confirmReplace) {
+    public record Approve(PolicyRequest policy, String riskOverride, String confirmReplace, Boolean acceptUnlimited) {
     }
 
     /** Reject one candidate; the reason is required. */
@@ -21,7 +23,7 @@ public final class ReviewRequests {
     }
 
     /** Approve many candidates with one policy. */
-    public record BulkApprove(List<UUID> ids, PolicyRequest policy, String riskOverride) {
+    public record BulkApprove(List<UUID> ids, PolicyRequest policy, String riskOverride, Boolean acceptUnlimited) {
     }
 
     /** Reject many candidates with one reason. */

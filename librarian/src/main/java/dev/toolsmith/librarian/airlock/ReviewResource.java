@@ -97,8 +97,9 @@ public class ReviewResource {
             + " confirmReplace does not name that tool (the error names it and its source)",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
     public Uni<CandidateViews.Details> approve(@PathParam("id") UUID id, ReviewRequests.Approve request) {
-        ReviewRequests.Approve body = request == null ? new ReviewRequests.Approve(null, null, null) : request;
-        return review.approve(id, body.policy(), body.riskOverride(), body.confirmReplace(), actor())
+        ReviewRequests.Approve body = request == null ? new ReviewRequests.Approve(null, null, null, null) : request;
+        return review.approve(id, body.policy(), body.riskOverride(), body.confirmReplace(),
+                Boolean.TRUE.equals(body.acceptUnlimited()), actor())
                 .chain(() -> queries.details(id));
     }
 
@@ -124,7 +125,8 @@ public class ReviewResource {
         List<UUID> ids = ids(request == null ? null : request.ids());
         String actor = actor();
         return Multi.createFrom().iterable(ids).onItem().transformToUniAndConcatenate(id -> Uni.createFrom()
-                .deferred(() -> review.approve(id, request.policy(), request.riskOverride(), null, actor)).map(c -> new ReviewRequests.BulkOutcome(id, true,
+                .deferred(() -> review.approve(id, request.policy(), request.riskOverride(), null,
+                        Boolean.TRUE.equals(request.acceptUnlimited()), actor)).map(c -> new ReviewRequests.BulkOutcome(id, true,
                         c.status, null))
                 .onFailure().recoverWithItem(e -> new ReviewRequests.BulkOutcome(id, false, null, message(e))))
                 .collect().asList();

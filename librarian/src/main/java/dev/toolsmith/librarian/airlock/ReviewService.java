@@ -47,25 +47,29 @@ public class ReviewService {
     private final SecretSealer sealer;
     private final Outbox outbox;
     private final AuditLog audit;
+    private final ApprovalSealing approvals;
     private final ApprovalCollisions collisions;
 
     public ReviewService(ContractCodec codec, SecretSealer sealer, Outbox outbox, AuditLog audit,
-            ApprovalCollisions collisions) {
+            ApprovalSealing approvals, ApprovalCollisions collisions) {
         this.codec = codec;
         this.mapper = codec.mapper();
         this.sealer = sealer;
         this.outbox = outbox;
         this.audit = audit;
+        this.approvals = approvals;
         this.collisions = collisions;
     }
 
     /**
      * @param confirmReplace the id of the tool in service this approval replaces, which the admin confirms
      *        having reviewed (see {@link ApprovalCollisions}); null when it replaces none
+     * @param acceptUnlimited the admin confirms that a tool which changes data may run without limits
      */
     public Uni<CandidateEntity> approve(UUID id, PolicyRequest request, String riskOverride, String confirmReplace,
-            String actor) {
+            boolean acceptUnlimited, String actor) {
         Risk override = parseRisk(riskOverride);
+        PolicyRules.check(request);
         UsagePolicy policy = seal(request);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         return Panache.withTransaction(() -> CandidateEntity.<CandidateEntity>findById(id, LockModeType.PESSIMISTIC_WRITE)
@@ -81,6 +85,8 @@ public class ReviewService {
                         PolicyView.of(policy), actor))
                 .chain(candidate -> {
                     ToolManifest manifest = manifest(candidate);
+                    PolicyRules.checkRisk(manifest.binding() == null ? null : manifest.binding().method(),
+                            manifest.risk(), override, request, acceptUnlimited);
                     requireSecret(manifest, policy);
                     Risk risk = override != null ? override : manifest.risk();
                     ToolManifest approved = new ToolManifest(manifest.id(), manifest.verb(), manifest.name(),
@@ -97,7 +103,8 @@ public class ReviewService {
                     candidate.updatedAt = now;
                     ToolApproved event = new ToolApproved(candidate.toolId, candidate.buildVersion, approved, policy,
                             candidate.operation == null ? null : read(candidate.operation), candidate.sourceId.toString(),
-                            actor, now.toInstant());
+                            actor, now.toInstant(), approvals.seal(approved, policy, candidate.buildVersion, actor,
+                                    now.toInstant()));
                     codec.validator().validate(MessageType.TOOL_APPROVED, codec.toJson(event));
                     Map<String, Object> after = new LinkedHashMap<>();
                     after.put("status", candidate.status);
