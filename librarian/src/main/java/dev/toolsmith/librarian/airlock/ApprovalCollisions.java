@@ -72,7 +72,8 @@ public class ApprovalCollisions {
                     + candidate.toolId + " from " + candidate.operationKey + " (pending tool " + candidate.id
                     + ") in place of the tool from " + replacing.source(), state(replacing.source(),
                             replacing.operationKey(), replacing.activeRisk(), replacing.activePolicy()),
-                    state(null, candidate.operationKey, candidate.effectiveRisk(), newPolicy));
+                    // the decided risk of the replacement is in the APPROVED entry written with it
+                    state(null, candidate.operationKey, null, newPolicy));
         });
     }
 
@@ -82,7 +83,9 @@ public class ApprovalCollisions {
             state.put("source", source);
         }
         state.put("operationKey", operationKey);
-        state.put("risk", risk);
+        if (risk != null) {
+            state.put("risk", risk);
+        }
         state.put("policy", policy);
         return state;
     }

@@ -81,10 +81,13 @@ public class ToolCollisions {
 
     /** Catalogued tools with the manifest's id, verb (any case) or name (any case), by id. */
     private Uni<Map<String, Catalogued>> catalogMatches(ToolManifest manifest) {
+        // one indexed look-up per branch (V1_2); an OR across the two tables would read every manifest
+        String current = "SELECT v.tool_id FROM catalog_tool_version v JOIN catalog_tool t ON t.id = v.tool_id"
+                + " AND t.current_version = v.version WHERE ";
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "SELECT t.id FROM catalog_tool t JOIN catalog_tool_version v ON v.tool_id = t.id"
-                        + " AND v.version = t.current_version WHERE t.id = :id"
-                        + " OR upper(v.manifest ->> 'verb') = upper(:verb) OR lower(v.manifest ->> 'name') = lower(:name)",
+                "SELECT id FROM catalog_tool WHERE id = :id"
+                        + " UNION " + current + "upper(v.manifest ->> 'verb') = upper(:verb)"
+                        + " UNION " + current + "lower(v.manifest ->> 'name') = lower(:name)",
                 String.class).setParameter("id", manifest.id()).setParameter("verb", manifest.verb())
                 .setParameter("name", manifest.name()).getResultList())
                 .chain(ids -> {

@@ -4,6 +4,7 @@ import static dev.toolsmith.librarian.airlock.AirlockFixtures.ADMIN;
 import static dev.toolsmith.librarian.airlock.AirlockFixtures.VIEWER;
 import static dev.toolsmith.librarian.airlock.AirlockFixtures.candidateId;
 import static dev.toolsmith.librarian.airlock.AirlockFixtures.createSource;
+import static dev.toolsmith.librarian.airlock.AirlockFixtures.pending;
 import static dev.toolsmith.librarian.airlock.AirlockFixtures.scan;
 import static dev.toolsmith.librarian.airlock.AirlockFixtures.serve;
 import static dev.toolsmith.librarian.airlock.AirlockFixtures.url;
@@ -42,6 +43,9 @@ import org.junit.jupiter.api.Test;
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_librarian"))
 class ToolCollisionsTest {
 
+    /** A policy with a limit, so approvals of tools that change data are not refused for having none. */
+    private static final Map<String, Object> LIMITED = Map.of("rateLimit", Map.of("perMinute", 60));
+
     @Inject
     CatalogSeeder seeder;
 
@@ -73,24 +77,27 @@ class ToolCollisionsTest {
         assertThat(details.getString("collisions[0].activePolicy.budget.currency")).isEqualTo("EUR");
         assertThat(details.getList("warnings", String.class))
                 .anySatisfy(w -> assertThat(w).contains("replaces " + toolId + " from original quotes"));
+        // the queue marks it before the reviewer opens it
+        assertThat(pending("?source=" + copycat).getString("items[0].collision")).isEqualTo("REPLACES");
 
         // Not without an explicit confirmation naming the tool (409 names it and its source) ...
-        approve(copy, Map.of("policy", Map.of())).statusCode(409)
+        approve(copy, Map.of("policy", LIMITED)).statusCode(409)
                 .body("error", allOf(containsString("replaces " + toolId), containsString("original quotes"),
                         containsString("confirmReplace")));
-        approve(copy, Map.of("policy", Map.of(), "confirmReplace", host + ":something_else")).statusCode(409)
+        approve(copy, Map.of("policy", LIMITED, "confirmReplace", host + ":something_else")).statusCode(409)
                 .body("error", containsString("replaces " + toolId));
         // ... nor in bulk, where no confirmation can be given ...
         given().header("X-API-Key", ADMIN).contentType(ContentType.JSON)
-                .body(Map.of("ids", List.of(copy), "policy", Map.of())).post("/tools/pending/approve").then()
+                .body(Map.of("ids", List.of(copy), "policy", LIMITED)).post("/tools/pending/approve").then()
                 .statusCode(200).body("[0].done", equalTo(false)).body("[0].error", containsString("confirmReplace"));
         // ... nor without stating the policy it runs under: the old one is never dropped silently.
         approve(copy, Map.of("confirmReplace", toolId)).statusCode(400)
                 .body("error", allOf(containsString("policy"), containsString("planner-a")));
         given().header("X-API-Key", VIEWER).get("/tools/pending/" + copy).then().body("status", equalTo("PENDING"));
 
-        approve(copy, Map.of("confirmReplace", toolId, "policy", Map.of("allowedCallers", List.of("planner-a"))))
-                .statusCode(200).body("status", equalTo("APPROVED"));
+        // (the copy writes: it runs with a limit, as any tool that changes data must unless the admin accepts none)
+        approve(copy, Map.of("confirmReplace", toolId, "policy", Map.of("allowedCallers", List.of("planner-a"),
+                "rateLimit", Map.of("perMinute", 60)))).statusCode(200).body("status", equalTo("APPROVED"));
         JsonPath audit = given().header("X-API-Key", VIEWER).queryParam("subjectId", toolId)
                 .queryParam("action", "REPLACED").get("/audit").then().statusCode(200).extract().jsonPath();
         assertThat(audit.getList("items")).hasSize(1);
@@ -140,6 +147,7 @@ class ToolCollisionsTest {
         assertThat(details.getString("collisions[0].source")).contains("internal plugin");
         assertThat(details.getList("warnings", String.class))
                 .anySatisfy(w -> assertThat(w).startsWith("Cannot be approved").contains(internalId));
+        assertThat(pending("?source=" + source).getString("items[0].collision")).isEqualTo("REFUSED");
 
         approve(candidate, Map.of("policy", Map.of())).statusCode(409)
                 .body("error", allOf(containsString("internal plugin " + internalId), containsString(verb)));
