@@ -18,6 +18,16 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.acl.AccessControlEntry;
+import org.apache.kafka.common.acl.AccessControlEntryFilter;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclBindingFilter;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.resource.PatternType;
+import org.apache.kafka.common.resource.ResourcePattern;
+import org.apache.kafka.common.resource.ResourcePatternFilter;
+import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,6 +81,7 @@ class KafkaScriptsIT {
         assertThatThrownBy(() -> describeCluster(Map.of(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3_000)))
                 .as("a client without credentials").isInstanceOf(ExecutionException.class);
+        theAccessTableIsExact(credentials);
 
         Result stop = script("kafka-stop.sh");
         assertThat(stop.exitCode()).as(stop.output()).isZero();
@@ -82,6 +93,42 @@ class KafkaScriptsIT {
 
         Result stopAgain = script("kafka-stop.sh");
         assertThat(stopAgain.exitCode()).as("stopping a stopped broker: " + stopAgain.output()).isZero();
+    }
+
+    /**
+     * KafkaAccess grants exactly its table: an ACL someone added for a platform principal by hand (the planner
+     * writing the catalog) is gone after it runs again, and the planner keeps what the table grants.
+     */
+    private static void theAccessTableIsExact(Map<String, String> credentials) throws Exception {
+        AclBinding stray = new AclBinding(new ResourcePattern(ResourceType.TOPIC, "tool-catalog", PatternType.LITERAL),
+                new AccessControlEntry("User:planner", "*", AclOperation.WRITE, AclPermissionType.ALLOW));
+        AclBindingFilter plannerAcls = new AclBindingFilter(ResourcePatternFilter.ANY,
+                new AccessControlEntryFilter("User:planner", null, AclOperation.ANY, AclPermissionType.ANY));
+        Map<String, Object> admin = new HashMap<>(PlannerKafka.login("admin", credentials.get("KAFKA_ADMIN_PASSWORD")));
+        admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + PORT);
+        try (Admin client = Admin.create(admin)) {
+            client.createAcls(List.of(stray)).all().get(60, TimeUnit.SECONDS);
+            assertThat(client.describeAcls(plannerAcls).values().get(60, TimeUnit.SECONDS)).contains(stray);
+
+            ProcessBuilder access = new ProcessBuilder("java", "-cp",
+                    Files.readString(STATE.resolve("kafka/classpath.txt")).trim(),
+                    HOME.resolve("deploy/kafka/KafkaAccess.java").toString(), "--bootstrap-server", "127.0.0.1:" + PORT)
+                    .redirectErrorStream(true).redirectOutput(STATE.resolve("kafka-access.out").toFile());
+            for (String principal : List.of("ADMIN", "LIBRARIAN", "CAPABILITIES_MANAGER", "ENGINEER", "PLANNER")) {
+                access.environment().put("TOOLSMITH_KAFKA_" + principal + "_PASSWORD",
+                        credentials.get("KAFKA_" + principal + "_PASSWORD"));
+            }
+            Process run = access.start();
+            assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(run.exitValue()).as(Files.readString(STATE.resolve("kafka-access.out"))).isZero();
+
+            Collection<AclBinding> after = client.describeAcls(plannerAcls).values().get(60, TimeUnit.SECONDS);
+            assertThat(after).doesNotContain(stray)
+                    .contains(new AclBinding(new ResourcePattern(ResourceType.TOPIC, "plan-steps", PatternType.LITERAL),
+                            new AccessControlEntry("User:planner", "*", AclOperation.WRITE, AclPermissionType.ALLOW)));
+            assertThat(after).allSatisfy(acl -> assertThat(acl.entry().operation())
+                    .as("planner on %s", acl.pattern()).isIn(AclOperation.READ, AclOperation.WRITE));
+        }
     }
 
     private record Result(int exitCode, String output) {}
