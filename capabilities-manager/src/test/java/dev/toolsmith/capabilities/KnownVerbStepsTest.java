@@ -187,6 +187,7 @@ class KnownVerbStepsTest {
                 KafkaTestClient.Reader dlq = kafka.reader(Topics.deadLetter(Topics.PLAN_STEPS));
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             kafka.sendRaw(Topics.PLAN_STEPS, plan, "{not json".getBytes());
+            kafka.sendRaw(Topics.PLAN_STEPS, plan, null); // a tombstone is no step either
             EventEnvelope noVerb = Steps.CODEC.envelope(step("x-" + plan, plan, "CONVERT_UNITS", inputs()), "/test", plan);
             com.fasterxml.jackson.databind.node.ObjectNode broken = Steps.CODEC.mapper().valueToTree(noVerb);
             ((com.fasterxml.jackson.databind.node.ObjectNode) broken.get("data")).remove("actionVerb");
@@ -200,7 +201,8 @@ class KnownVerbStepsTest {
                     Duration.ofSeconds(20));
             assertThat(dead).isNotEmpty();
             assertThat(dlq.pollFor(Duration.ZERO).stream().filter(r -> plan.equals(r.key()))
-                    .map(r -> dlq.headersOf(r).get("dead-letter-reason"))).anyMatch(reason -> reason.contains("not valid JSON"));
+                    .map(r -> dlq.headersOf(r).get("dead-letter-reason"))).anyMatch(reason -> reason.contains("not valid JSON"))
+                    .anyMatch(reason -> reason.contains("needs a value"));
         }
     }
 

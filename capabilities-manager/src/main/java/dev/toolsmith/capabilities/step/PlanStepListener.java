@@ -59,6 +59,11 @@ public class PlanStepListener {
 
     @Incoming("plan-steps-in")
     public Uni<Void> onStep(Message<byte[]> message) {
+        if (message.getPayload() == null) { // a tombstone: no step, but its sender hears of it in the DLQ
+            LOG.warn("plan-steps: refused a record without a value");
+            return Uni.createFrom().completionStage(message.nack(new ContractViolation("",
+                    "a plan-steps record needs a value: a signed CloudEvents plan step, not a null (tombstone)")));
+        }
         PlanStepVerifier.Verdict sender = sender(message);
         if (sender instanceof PlanStepVerifier.Refused refused) {
             LOG.warnf("plan-steps: refused a record: %s", refused.reason());
