@@ -124,7 +124,7 @@ class AirlockReviewTest {
             // a failed build puts it back in the queue with its report and tells admins
             kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, approved.version(), false, null, null,
                     new VerificationReport(false, List.of(new CaseResult("lists pets", "happy-path", false,
-                            "expected 200, got 500")), 120), "the stub answered 500 to the happy path"));
+                            "expected 200, got 500")), 120), "the stub answered 500 to the happy path", approved.approval()));
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
                     .get("/tools/pending/" + list).then().statusCode(200)
                     .body("status", equalTo("BUILD_FAILED"))
@@ -147,7 +147,7 @@ class AirlockReviewTest {
             ToolApproved again = both.get(0);
             assertThat(again.manifest().version()).isEqualTo(again.version());
             kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, again.version(), true, again.manifest(),
-                    again.policy(), new VerificationReport(true, List.of(), 80), null));
+                    again.policy(), new VerificationReport(true, List.of(), 80), null, again.approval()));
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
                     .get("/tools/pending/" + list).then().body("status", equalTo("ACTIVE")));
         }

@@ -25,6 +25,7 @@ import dev.toolsmith.librarian.TestTools;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
+import dev.toolsmith.testsupport.TestApprovals;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -91,7 +92,7 @@ class CatalogEventsTest {
 
         // A failed build changes nothing in the catalog.
         kafka.send(Topics.PLUGIN_BUILT, "ev.failed", new PluginBuilt("ev.failed", 1, false, null, null, null,
-                "verification failed: 2 of 5 cases"));
+                "verification failed: 2 of 5 cases", null));
         kafka.send(Topics.PLUGIN_BUILT, "ev.marker", built(TestTools.table("ev.marker"), List.of()));
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER_KEY)
                 .get("/tools/ev.marker").then().statusCode(200));
@@ -167,8 +168,8 @@ class CatalogEventsTest {
     }
 
     static PluginBuilt built(ToolManifest plugin, List<String> callers) {
-        return new PluginBuilt(plugin.id(), 1, true, plugin, new UsagePolicy(null, null, null, callers, null),
-                new VerificationReport(true, List.of(new CaseResult("example", "EXAMPLE", true, "200 OK")), 12), null);
+        return TestApprovals.built(plugin, new UsagePolicy(null, null, null, callers, null), 1,
+                new VerificationReport(true, List.of(new CaseResult("example", "EXAMPLE", true, "200 OK")), 12));
     }
 
     private static PluginStatusChanged status(String toolId, PluginStatus status) {
