@@ -55,7 +55,7 @@ class KafkaScriptsIT {
 
     @Test
     void startingTwiceRunsOneBrokerAndStopLeavesNothing() throws Exception {
-        deleteRecursively(STATE);
+        Platform.deleteRecursively(STATE);
         // A credentials file from before Kafka authentication: it keeps its entries and gains the Kafka passwords.
         Files.createDirectories(STATE);
         Files.writeString(STATE.resolve("credentials.env"), "ADMIN_API_KEY=kept-as-it-was\n");
@@ -185,25 +185,7 @@ class KafkaScriptsIT {
     }
 
     private static Map<String, String> credentials() throws IOException {
-        Map<String, String> values = new HashMap<>();
-        for (String line : Files.readAllLines(STATE.resolve("credentials.env"))) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                values.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
-        return values;
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
+        return Platform.readCredentials(STATE.resolve("credentials.env"));
     }
 
     private static boolean portOpen(int port) {

@@ -191,7 +191,7 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         return env;
     }
 
-    private static void deleteRecursively(Path root) throws IOException {
+    static void deleteRecursively(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }
@@ -203,8 +203,13 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
     }
 
     private Map<String, String> readCredentials() throws IOException {
+        return readCredentials(state.resolve("credentials.env"));
+    }
+
+    /** The {@code NAME=value} lines of a launcher's credentials file. */
+    static Map<String, String> readCredentials(Path file) throws IOException {
         Map<String, String> values = new HashMap<>();
-        for (String line : Files.readAllLines(state.resolve("credentials.env"))) {
+        for (String line : Files.readAllLines(file)) {
             int eq = line.indexOf('=');
             if (eq > 0) {
                 values.put(line.substring(0, eq), line.substring(eq + 1));
