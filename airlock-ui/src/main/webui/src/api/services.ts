@@ -26,6 +26,11 @@ export const session = {
       body,
     });
     if (res.status === 401) throw new Error('Wrong user name or password.');
+    if (res.status === 429) {
+      // Throttled or locked out: the server says how long to wait (docs/airlock-ui.md, "Sign-in throttling").
+      const body = await res.json().catch(() => ({}));
+      throw new Error(body.error ?? 'Too many failed sign-ins: wait and try again.');
+    }
     if (!res.ok) throw new Error(`Sign-in failed (${res.status}).`);
   },
   logout: () => http.post<void>('/api/session/logout'),

@@ -1,6 +1,9 @@
 package dev.toolsmith.ui;
 
 import dev.toolsmith.ui.security.CsrfGuard;
+import dev.toolsmith.ui.security.PasswordSession;
+import dev.toolsmith.ui.security.PasswordSignInRoutes;
+import dev.toolsmith.ui.security.SessionRevocations;
 import dev.toolsmith.ui.security.SessionCookie;
 import dev.toolsmith.ui.security.UiIdentities;
 import dev.toolsmith.ui.security.oidc.OidcRoutes;
@@ -21,7 +24,7 @@ import java.util.List;
 
 /**
  * The UI backend's HTTP surface: the session endpoints, the forwarded service APIs and the CSRF guard.
- * The SPA itself is served from META-INF/resources; sign-in is Quarkus' form mechanism at
+ * The SPA itself is served from META-INF/resources; sign-in is {@link PasswordSignInRoutes} at
  * {@code POST /api/session/login} or, when {@code toolsmith.ui.oidc.enabled}, OIDC at
  * {@code /api/session/oidc/login} (then the password sign-in is refused).
  */
@@ -31,18 +34,23 @@ public class UiRoutes {
     /** Above Quarkus' authentication handlers, so that even a forged sign-in is refused. */
     private static final int CSRF_FILTER_PRIORITY = 10_000;
 
-    private static final String PASSWORD_LOGIN_PATH = "/api/session/login";
+    private static final String PASSWORD_LOGIN_PATH = PasswordSignInRoutes.LOGIN_PATH;
 
     private final UiConfig config;
     private final ServiceForwarder forwarder;
     private final OidcRoutes oidcRoutes;
     private final SessionCookie sessionCookie;
+    private final PasswordSignInRoutes passwordSignIn;
+    private final SessionRevocations revocations;
 
-    UiRoutes(UiConfig config, ServiceForwarder forwarder, OidcRoutes oidcRoutes, SessionCookie sessionCookie) {
+    UiRoutes(UiConfig config, ServiceForwarder forwarder, OidcRoutes oidcRoutes, SessionCookie sessionCookie,
+            PasswordSignInRoutes passwordSignIn, SessionRevocations revocations) {
         this.config = config;
         this.forwarder = forwarder;
         this.oidcRoutes = oidcRoutes;
         this.sessionCookie = sessionCookie;
+        this.passwordSignIn = passwordSignIn;
+        this.revocations = revocations;
     }
 
     void filters(@Observes Filters filters) {
@@ -57,6 +65,7 @@ public class UiRoutes {
     void routes(@Observes Router router) {
         router.get("/api/session").handler(this::currentSession);
         router.post("/api/session/logout").handler(this::logout);
+        passwordSignIn.register(router);
         if (config.oidc().enabled()) {
             oidcRoutes.register(router);
         }
@@ -108,8 +117,11 @@ public class UiRoutes {
     }
 
     private void logout(RoutingContext rc) {
-        // Not FormAuthenticationMechanism.logout: it only works when the form mechanism restored the session,
-        // and an OIDC session is restored by OidcSessionMechanism. Same cookie, same name and path either way.
+        // The browser drops the cookie, and the server forgets the session: a copy of the cookie no longer works.
+        var restored = sessionCookie.restore(rc);
+        if (restored != null) {
+            PasswordSession.decode(restored.getPrincipal()).ifPresent(session -> revocations.revoke(session.id()));
+        }
         sessionCookie.expire(rc);
         rc.response().setStatusCode(204).end();
     }

@@ -10,14 +10,19 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Writes the session cookie Quarkus' form login writes for a password user (its PersistentLoginManager
- * format: AES-GCM under SHA-256 of the session key, over {@code <expiry-millis>:<user>}), for tests that need
- * a password session while the form login itself is refused.
+ * Writes the session cookie the password sign-in writes (Quarkus' PersistentLoginManager format: AES-GCM under
+ * SHA-256 of the session key, over {@code <expiry-millis>:pw:<session-id>:<password-fingerprint>:<user>}), for
+ * tests that need a password session while the password sign-in itself is refused.
  */
 final class PasswordSessionCookie {
 
     /** toolsmith.ui.session-key of src/test/resources/application.properties. */
     private static final String SESSION_KEY = "test-session-key-0123456789abcdef0123456789";
+
+    /** The users' bcrypt hashes in src/test/resources/application.properties. */
+    private static final java.util.Map<String, String> HASHES = java.util.Map.of(
+            "admin", "$2a$10$l3Pr8gp78mJ9O1FI6jEsCutCjiF2MvX5eTWRaUeKZvklHZXe1v1cW",
+            "viewer", "$2a$10$PN3PDh.3R446.tTjGaq5oeiSVKdJmMFTb6H5aV5cPo63hQ1t6FwtS");
 
     private PasswordSessionCookie() {}
 
@@ -28,7 +33,9 @@ final class PasswordSessionCookie {
             new SecureRandom().nextBytes(iv);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(128, iv));
-            byte[] sealed = cipher.doFinal((System.currentTimeMillis() + 600_000 + ":" + user)
+            byte[] sealed = cipher.doFinal((System.currentTimeMillis() + 600_000 + ":" + new dev.toolsmith.ui.security.PasswordSession(
+                    "test-session-" + user, dev.toolsmith.ui.security.PasswordSession.fingerprint(HASHES.get(user)), user)
+                    .encode())
                     .getBytes(StandardCharsets.UTF_8));
             return Base64.getEncoder().encodeToString(ByteBuffer.allocate(1 + iv.length + sealed.length)
                     .put((byte) iv.length).put(iv).put(sealed).array());

@@ -39,7 +39,7 @@ class SessionTest {
 
     @Test
     void wrongPasswordOrUnknownUserIsRefused() {
-        for (String[] attempt : new String[][] {{"admin", "wrong"}, {"nobody", SignIn.ADMIN_PASSWORD}, {"admin", ""}}) {
+        for (String[] attempt : new String[][] {{"admin", "wrong"}, {"nobody", SignIn.ADMIN_PASSWORD}}) {
             Response login = given().header("X-Requested-With", "test").contentType(ContentType.URLENC)
                     .formParam("username", attempt[0]).formParam("password", attempt[1])
                     .when().post("/api/session/login");
@@ -80,6 +80,47 @@ class SessionTest {
     void theOidcEndpointsDoNotExistWhileOidcIsOff() {
         given().redirects().follow(false).when().get("/api/session/oidc/login").then().statusCode(404);
         given().redirects().follow(false).when().get("/api/session/oidc/callback?code=x&state=y").then().statusCode(404);
+    }
+
+    @Test
+    void aSignInBodyThatIsNotAFormIs415AndAMissingFieldIs400NamingIt() throws Exception {
+        for (String[] body : new String[][] {{"application/json", "{}"}, {"text/plain", "username=admin"}}) {
+            given().header("X-Requested-With", "test").contentType(body[0]).body(body[1])
+                    .when().post("/api/session/login").then().statusCode(415).contentType(ContentType.JSON)
+                    .body("status", equalTo(415))
+                    .body("error", org.hamcrest.Matchers.containsString("application/x-www-form-urlencoded"));
+        }
+        // No Content-Type at all (RestAssured always sends one).
+        var noType = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + io.restassured.RestAssured.port + "/api/session/login"))
+                .header("X-Requested-With", "test")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(noType.statusCode()).isEqualTo(415);
+        assertThat(noType.body()).contains("no Content-Type");
+        given().header("X-Requested-With", "test").contentType(ContentType.URLENC).formParam("username", "admin")
+                .when().post("/api/session/login").then().statusCode(400)
+                .body("error", equalTo("password: required (a form field)"));
+        given().header("X-Requested-With", "test").contentType(ContentType.URLENC).formParam("password", "x")
+                .when().post("/api/session/login").then().statusCode(400)
+                .body("error", equalTo("username: required (a form field)"));
+        given().header("X-Requested-With", "test").contentType(ContentType.URLENC)
+                .formParam("username", "admin\nFORGED").formParam("password", "x")
+                .when().post("/api/session/login").then().statusCode(400)
+                .body("error", equalTo("username: contains a control character"));
+    }
+
+    @Test
+    void signOutEndsTheSessionOnTheServerSoACopiedCookieNoLongerWorks() {
+        String session = SignIn.viewer();
+        String copy = session;
+        given().cookie(SignIn.COOKIE, copy).when().get("/api/session").then().statusCode(200);
+        given().header("X-Requested-With", "test").cookie(SignIn.COOKIE, session)
+                .when().post("/api/session/logout").then().statusCode(204);
+        given().cookie(SignIn.COOKIE, copy).when().get("/api/session").then().statusCode(401);
+        given().cookie(SignIn.COOKIE, copy).when().get("/api/librarian/tools/sources").then().statusCode(401);
+        // Other sessions of the same user are not affected.
+        given().cookie(SignIn.COOKIE, SignIn.viewer()).when().get("/api/session").then().statusCode(200);
     }
 
     @Test

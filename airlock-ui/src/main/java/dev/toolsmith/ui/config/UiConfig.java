@@ -44,6 +44,48 @@ public interface UiConfig {
     /** Single sign-on with an OpenID Connect provider, replacing the password sign-in when enabled. */
     Oidc oidc();
 
+    /** Throttling and lockout of password sign-ins (docs/airlock-ui.md, "Sign-in throttling"). */
+    SignIn signIn();
+
+    /**
+     * Per account (the user name as typed, case-insensitively) and per client address: after
+     * {@code *-free-failures} failed sign-ins each further attempt waits {@code *-first-delay}, doubling per
+     * failure up to {@code *-max-delay}; after {@code *-lockout-after} failures it is locked out for
+     * {@code *-lockout}. Failures older than the lockout period are forgotten.
+     */
+    interface SignIn {
+        @WithDefault("3")
+        int accountFreeFailures();
+
+        @WithDefault("PT1S")
+        Duration accountFirstDelay();
+
+        @WithDefault("PT1M")
+        Duration accountMaxDelay();
+
+        @WithDefault("10")
+        int accountLockoutAfter();
+
+        @WithDefault("PT15M")
+        Duration accountLockout();
+
+        /** Higher than an account's: people behind one NAT or proxy share an address. */
+        @WithDefault("10")
+        int addressFreeFailures();
+
+        @WithDefault("PT1S")
+        Duration addressFirstDelay();
+
+        @WithDefault("PT1M")
+        Duration addressMaxDelay();
+
+        @WithDefault("50")
+        int addressLockoutAfter();
+
+        @WithDefault("PT15M")
+        Duration addressLockout();
+    }
+
     interface Services {
         @WithDefault("http://127.0.0.1:8081")
         URI librarian();
