@@ -7,6 +7,7 @@ import dev.toolsmith.ui.security.SessionRevocations;
 import dev.toolsmith.ui.security.SessionCookie;
 import dev.toolsmith.ui.security.UiIdentities;
 import dev.toolsmith.ui.security.oidc.OidcRoutes;
+import dev.toolsmith.ui.security.oidc.OidcSessionValue;
 import dev.toolsmith.ui.config.UiConfig;
 import dev.toolsmith.ui.proxy.ServiceForwarder;
 import dev.toolsmith.ui.proxy.ServiceRoute;
@@ -121,6 +122,7 @@ public class UiRoutes {
         var restored = sessionCookie.restore(rc);
         if (restored != null) {
             PasswordSession.decode(restored.getPrincipal()).ifPresent(session -> revocations.revoke(session.id()));
+            OidcSessionValue.decode(restored.getPrincipal()).ifPresent(session -> revocations.revoke(session.id()));
         }
         sessionCookie.expire(rc);
         rc.response().setStatusCode(204).end();

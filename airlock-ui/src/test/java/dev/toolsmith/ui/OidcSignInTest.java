@@ -121,6 +121,8 @@ class OidcSignInTest {
                 .when().post("/api/session/logout");
         assertThat(logout.statusCode()).isEqualTo(204);
         assertThat(logout.header("Set-Cookie")).startsWith(SignIn.COOKIE + "=").containsIgnoringCase("Max-Age=0");
+        // Signed out on the server too: a copy of the cookie is no longer a session.
+        given().cookie(SignIn.COOKIE, admin).when().get("/api/session").then().statusCode(401);
     }
 
     @Test

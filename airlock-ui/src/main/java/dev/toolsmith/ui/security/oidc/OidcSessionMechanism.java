@@ -2,6 +2,7 @@ package dev.toolsmith.ui.security.oidc;
 
 import dev.toolsmith.ui.config.UiConfig;
 import dev.toolsmith.ui.security.SessionCookie;
+import dev.toolsmith.ui.security.SessionRevocations;
 import dev.toolsmith.ui.security.UiIdentities;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.IdentityProviderManager;
@@ -31,10 +32,12 @@ public class OidcSessionMechanism implements HttpAuthenticationMechanism {
 
     private final boolean enabled;
     private final SessionCookie sessionCookie;
+    private final SessionRevocations revocations;
 
-    OidcSessionMechanism(UiConfig config, SessionCookie sessionCookie) {
+    OidcSessionMechanism(UiConfig config, SessionCookie sessionCookie, SessionRevocations revocations) {
         this.enabled = config.oidc().enabled();
         this.sessionCookie = sessionCookie;
+        this.revocations = revocations;
     }
 
     @Override
@@ -47,6 +50,7 @@ public class OidcSessionMechanism implements HttpAuthenticationMechanism {
             return Uni.createFrom().nullItem();
         }
         return OidcSessionValue.decode(restored.getPrincipal())
+                .filter(session -> !revocations.isRevoked(session.id())) // signed out: a copy of the cookie is refused
                 .map(session -> {
                     sessionCookie.save(session.encode(), rc, restored);
                     return Uni.createFrom().item(UiIdentities.of(session.user(), session.role()));
