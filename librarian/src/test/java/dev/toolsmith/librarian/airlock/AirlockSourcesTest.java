@@ -338,7 +338,9 @@ class AirlockSourcesTest {
         given().header("X-API-Key", VIEWER).get("/notifications?page=" + Integer.MAX_VALUE + "&size=200").then()
                 .statusCode(400).body("error", org.hamcrest.Matchers.containsString("past the last page"));
         given().header("X-API-Key", VIEWER).get("/notifications?size=0").then().statusCode(400);
-        given().header("X-API-Key", VIEWER).post("/notifications/not-a-uuid/read").then().statusCode(404);
+        // a malformed id is the caller's mistake, named as such (issue 19), not an unknown notification
+        given().header("X-API-Key", VIEWER).post("/notifications/not-a-uuid/read").then().statusCode(400)
+                .body("error", org.hamcrest.Matchers.containsString("not-a-uuid"));
         assertThat(readAt(VIEWER, first)).as("read for the viewer who marked it").isNotNull();
         assertThat(readAt(ADMIN, first)).as("a viewer's read does not hide it from the admins").isNull();
 
