@@ -207,6 +207,20 @@ class KnownVerbStepsTest {
     }
 
     @Test
+    void aStepWithANulInAnInputGetsAFailedResultNamingTheFieldNotADeadLetter() {
+        String plan = id("plan");
+        try (KafkaTestClient kafka = Steps.kafka();
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            kafka.send(Topics.PLAN_STEPS, plan, step("nul-" + plan, plan, "DATE_DIFFERENCE",
+                    inputs("from", "2025-01-01\u0000", "to", "2025-03-01")));
+            StepResult refused = result(results, "nul-" + plan);
+            assertThat(refused.status()).isEqualTo(StepStatus.FAILED);
+            assertThat(refused.error()).contains("/data/inputs/from").contains("NUL character (U+0000)")
+                    .contains("nothing ran");
+        }
+    }
+
+    @Test
     void theRestDoorRunsStepsAsTheAuthenticatedCallerAndListsAPlan() {
         String plan = id("plan");
         String body = Steps.CODEC.toJson(new PlanStep("r1-" + plan, plan, "QUERY_JSON", null,

@@ -13,6 +13,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
@@ -42,13 +43,15 @@ public class PlanStepListener {
     private final StepDispatcher dispatcher;
     private final StepSpans spans;
     private final PlanStepVerifier senders;
+    private final StepRecorder recorder;
     private volatile boolean shuttingDown;
 
     public PlanStepListener(ContractCodec codec, StepDispatcher dispatcher, StepSpans spans,
-            ApiKeyIdentityProvider apiKeys) {
+            ApiKeyIdentityProvider apiKeys, StepRecorder recorder) {
         this.codec = codec;
         this.dispatcher = dispatcher;
         this.spans = spans;
+        this.recorder = recorder;
         // The keys are configuration: derived once here, not per record.
         this.senders = PlanStepVerifier.of(apiKeys.keyHashesWithAnyRole(Set.of(Roles.PLANNER, Roles.SERVICE, Roles.ADMIN)));
     }
@@ -81,6 +84,10 @@ public class PlanStepListener {
             LOG.warnf("plan-steps: refused a message: %s", violation.getMessage());
             return Uni.createFrom().completionStage(message.nack(violation));
         }
+        Optional<String> nul = NulCharacters.firstIn(envelope.data(), "/data");
+        if (nul.isPresent()) {
+            return refuseNul(message, step, nul.get());
+        }
         return dispatcher.submit(step, spans.fromKafka(step, envelope), (outcome, failure) -> {
             if (failure == null) {
                 message.ack();
@@ -92,6 +99,22 @@ public class PlanStepListener {
                 message.nack(failure);
             }
         });
+    }
+
+    /**
+     * A NUL in an input or the description: the planner gets a FAILED result naming the field (stored nowhere,
+     * nothing ran). In an id or the verb there is no result to key: the record goes to the dead-letter topic.
+     */
+    private Uni<Void> refuseNul(Message<byte[]> message, PlanStep step, String pointer) {
+        String problem = "field " + pointer + " contains the NUL character (U+0000), which no step may hold";
+        if (!pointer.startsWith("/data/inputs") && !pointer.startsWith("/data/description")
+                && !pointer.startsWith("/data/outputs")) {
+            return Uni.createFrom().completionStage(message.nack(new ContractViolation(pointer, problem)));
+        }
+        LOG.warnf("plan-steps: step %s refused: %s", step.stepId(), problem);
+        return recorder.announce(StepFlows.failed(step, problem + "; nothing ran"))
+                .onItemOrFailure().transformToUni((done, failure) -> Uni.createFrom()
+                        .completionStage(failure == null ? message.ack() : message.nack(failure)));
     }
 
     /** Who sent the record, by its signature over the value exactly as received. */
