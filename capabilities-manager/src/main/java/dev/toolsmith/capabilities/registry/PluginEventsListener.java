@@ -117,6 +117,14 @@ public class PluginEventsListener {
     }
 
     private Uni<Void> setStatus(PluginStatusChanged change) {
+        if (change.status() == PluginStatus.RETIRED) {
+            // Retired for good: forgotten, so its verb is free for the next approved tool (a disabled one keeps it).
+            return store.forget(change.toolId()).invoke(found -> {
+                if (found) {
+                    LOG.infof("plugin %s retired and forgotten (%s)", change.toolId(), change.reason());
+                }
+            }).replaceWithVoid();
+        }
         return store.setStatus(change.toolId(), change.status(), change.reason()).invoke(found -> {
             if (found) {
                 LOG.infof("plugin %s is now %s%s", change.toolId(), change.status(),

@@ -94,6 +94,20 @@ public class PluginStore {
                 .map(updated -> updated == 1);
     }
 
+    /**
+     * Removes a retired plugin, its health state and the aliases learned for it; usage history stays for the
+     * records. False when no such plugin was registered.
+     */
+    public Uni<Boolean> forget(String toolId) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "DELETE FROM verb_alias WHERE tool_id = :id").setParameter("id", toolId).executeUpdate()
+                .chain(() -> session.createNativeQuery("DELETE FROM plugin_health WHERE tool_id = :id")
+                        .setParameter("id", toolId).executeUpdate())
+                .chain(() -> session.createNativeQuery("DELETE FROM plugin WHERE tool_id = :id")
+                        .setParameter("id", toolId).executeUpdate()))
+                .map(deleted -> deleted == 1);
+    }
+
     /** The tool that currently holds {@code verb}, if any (verbs are unique, case-insensitively). */
     public Uni<Optional<String>> holderOfVerb(String verb) {
         return Panache.getSession().chain(session -> session.createNativeQuery(

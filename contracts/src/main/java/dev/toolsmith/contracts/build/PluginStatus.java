@@ -4,5 +4,10 @@ package dev.toolsmith.contracts.build;
 public enum PluginStatus {
     ENABLED,
     DEGRADED,
-    DISABLED
+    DISABLED,
+    /**
+     * An admin retired the tool from the catalog: unlike DISABLED it will not come back, so the registry
+     * forgets it and its verb is free for another approved tool.
+     */
+    RETIRED
 }

@@ -82,7 +82,7 @@ public class ToolRetirement {
         }).call(change -> CandidateEntity.update("status = 'RETIRED', updatedAt = ?1 where toolId = ?2"
                 + " and status = 'ACTIVE'", OffsetDateTime.now(ZoneOffset.UTC), toolId))
                 .call(change -> outbox.append(Topics.PLUGIN_STATUS, toolId, new PluginStatusChanged(toolId,
-                        PluginStatus.DISABLED, "retired from the catalog by " + by.name() + ": " + why, by.name(),
+                        PluginStatus.RETIRED, "retired from the catalog by " + by.name() + ": " + why, by.name(),
                         Instant.now()))));
     }
 }

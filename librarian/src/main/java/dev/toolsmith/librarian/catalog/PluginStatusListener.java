@@ -39,7 +39,7 @@ public class PluginStatusListener {
             ToolStatus status = switch (event.status()) {
                 case DISABLED -> ToolStatus.DISABLED;
                 case ENABLED -> ToolStatus.ACTIVE;
-                case DEGRADED -> null;
+                case DEGRADED, RETIRED -> null; // a retirement took the tool out of the catalog already
             };
             if (status == null) {
                 return Uni.createFrom().voidItem();

@@ -202,10 +202,10 @@ class CatalogResourceTest {
             assertThat(audit.getString("items[0].summary")).contains("the airline closed its API");
             assertThat(audit.getInt("items[0].before.version")).isEqualTo(2);
 
-            // The capabilities manager is told to stop running it: catalog and registry agree.
+            // The capabilities manager is told the tool is gone for good (it frees the verb): catalog and registry agree.
             PluginStatusChanged disabled = kafka.codec().payload(kafka.codec().openEnvelope(statuses.awaitMatching(
                     r -> id.equals(r.key()), Duration.ofSeconds(20)).get(0).value()), PluginStatusChanged.class);
-            assertThat(disabled.status()).isEqualTo(PluginStatus.DISABLED);
+            assertThat(disabled.status()).isEqualTo(PluginStatus.RETIRED);
             assertThat(disabled.reason()).contains("retired").contains("alice").contains("the airline closed its API");
 
             List<ConsumerRecord<String, byte[]>> tombstones = catalog.awaitMatching(
