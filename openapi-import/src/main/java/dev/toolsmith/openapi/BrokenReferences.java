@@ -97,11 +97,11 @@ final class BrokenReferences {
         if (node == null) {
             return Optional.empty();
         }
-        Deque<JsonNode> todo = new ArrayDeque<>();
+        Deque<JsonNode> toVisit = new ArrayDeque<>();
         Set<String> followed = new HashSet<>();
-        todo.push(node);
-        while (!todo.isEmpty()) {
-            JsonNode current = todo.pop();
+        toVisit.push(node);
+        while (!toVisit.isEmpty()) {
+            JsonNode current = toVisit.pop();
             if (current instanceof ObjectNode object) {
                 JsonNode marker = object.get(MARKER);
                 if (marker != null) {
@@ -112,16 +112,16 @@ final class BrokenReferences {
                         && followed.add(ref.asText())) {
                     JsonNode target = lookup(root, ref.asText());
                     if (!target.isMissingNode()) {
-                        todo.push(target);
+                        toVisit.push(target);
                     }
                 }
                 object.fields().forEachRemaining(field -> {
                     if (!ExternalRefBundler.isLiteralValue(field.getKey())) {
-                        todo.push(field.getValue());
+                        toVisit.push(field.getValue());
                     }
                 });
             } else if (current instanceof ArrayNode array) {
-                array.forEach(todo::push);
+                array.forEach(toVisit::push);
             }
         }
         return Optional.empty();

@@ -1,9 +1,11 @@
 package dev.toolsmith.ui.security;
 
+import io.quarkus.vertx.http.runtime.security.ChallengeData;
 import io.quarkus.vertx.http.runtime.security.PersistentLoginManager;
 import io.quarkus.vertx.http.runtime.security.PersistentLoginManager.RestoreResult;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -60,6 +62,15 @@ public class SessionCookie {
     /** The {@code Set-Cookie} value that drops the cookie, for responses built without the routing context. */
     public String expiredHeader() {
         return expired().encode();
+    }
+
+    /**
+     * The challenge of every session mechanism: a plain 401 for the single-page app (never a redirect), dropping
+     * a cookie that did not authenticate (signed out, expired, from before a password change or from the other
+     * sign-in kind), so that the app's next {@code GET /api/session} is anonymous.
+     */
+    public ChallengeData unauthenticated(RoutingContext rc) {
+        return sent(rc) ? new ChallengeData(401, HttpHeaders.SET_COOKIE, expiredHeader()) : new ChallengeData(401, null, null);
     }
 
     private Cookie expired() {

@@ -1,12 +1,15 @@
 package dev.toolsmith.capabilities.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
 import dev.toolsmith.contracts.airlock.ApprovalSeal;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.build.VerificationReport;
 import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
@@ -22,6 +25,7 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -29,9 +33,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 18, finding 1: a {@code plugin-built} event that any client can produce must not register a tool
- * no admin approved. Each forged build goes to {@code plugin-built.dlq} with the reason, raises a
- * critical notification, and never reaches the registry; the sealed build of the same tool does.
+ * Issue 18, findings 1 and 6: what reaches the registry. A {@code plugin-built} event that any client can
+ * produce must not register a tool no admin approved: each forged build goes to {@code plugin-built.dlq} with
+ * the reason, raises a critical notification, and never reaches the registry; the sealed build of the same
+ * tool does. A verb clash is announced, and a retired tool frees its verb.
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaTestResource.class)
@@ -112,6 +117,24 @@ class ForgedBuildsTest {
                     .message()).contains("wants verb " + first.verb() + ", which " + first.id() + " already serves");
         }
         assertThat(registry.byToolId(second.id())).isEmpty();
+    }
+
+    /** A retired tool is forgotten, so its verb is free; a disabled one would keep it (it may come back). */
+    @Test
+    void aRetiredToolIsForgottenAndFreesItsVerbForTheNextApprovedTool() {
+        String verb = "RETIRE_ME_" + WrappedPlugins.id("v").substring(2).toUpperCase();
+        ToolManifest old = WrappedPlugins.rateTool(WrappedPlugins.id("retired"), verb, api, AuthBinding.none(), 1000,
+                10_000, null);
+        ToolManifest successor = WrappedPlugins.rateTool(WrappedPlugins.id("successor"), verb, api, AuthBinding.none(),
+                1000, 10_000, null);
+        WrappedPlugins.register(registry, old, null);
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
+            kafka.send(Topics.PLUGIN_STATUS, old.id(), new PluginStatusChanged(old.id(), PluginStatus.RETIRED,
+                    "retired from the catalog by alice: replaced", "alice", Instant.now()));
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> registry.byToolId(old.id()).isEmpty());
+        WrappedPlugins.register(registry, successor, null);
+        assertThat(registry.byVerb(verb)).hasValueSatisfying(p -> assertThat(p.toolId()).isEqualTo(successor.id()));
     }
 
     private static void assertDeadLettered(KafkaTestClient.Reader dlq, String toolId, String reason) {

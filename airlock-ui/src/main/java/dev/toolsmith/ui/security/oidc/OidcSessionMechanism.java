@@ -12,7 +12,6 @@ import io.quarkus.vertx.http.runtime.security.ChallengeData;
 import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
 import io.quarkus.vertx.http.runtime.security.PersistentLoginManager.RestoreResult;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
@@ -68,9 +67,7 @@ public class OidcSessionMechanism implements HttpAuthenticationMechanism {
         if (!enabled) {
             return Uni.createFrom().nullItem();
         }
-        return Uni.createFrom().item(sessionCookie.sent(context)
-                ? new ChallengeData(401, HttpHeaders.SET_COOKIE, sessionCookie.expiredHeader())
-                : new ChallengeData(401, null, null));
+        return Uni.createFrom().item(sessionCookie.unauthenticated(context));
     }
 
     @Override
