@@ -53,13 +53,17 @@ public class PluginEventsListener {
     public Uni<Void> onPluginBuilt(byte[] raw) {
         AtomicReference<String> refused = new AtomicReference<>();
         return consumer.apply("capabilities-plugin-built", raw, PluginBuilt.class, (envelope, built) -> {
-            Optional<String> refusal = built.succeeded() ? approvedBuilds.refusal(built) : Optional.empty();
-            if (refusal.isPresent()) {
-                refused.set(built.toolId() + " v" + built.version() + " not registered: it " + refusal.get());
-                LOG.warnf("plugin-built: %s (event %s from %s)", refused.get(), envelope.id(), envelope.source());
-                return approvedBuilds.notifyRefused(built, envelope.id(), envelope.source(), refusal.get());
+            if (!built.succeeded()) {
+                return register(built, envelope);
             }
-            return register(built, envelope);
+            return refusalOf(built).chain(refusal -> {
+                if (refusal.isPresent()) {
+                    refused.set(built.toolId() + " v" + built.version() + " not registered: it " + refusal.get());
+                    LOG.warnf("plugin-built: %s (event %s from %s)", refused.get(), envelope.id(), envelope.source());
+                    return approvedBuilds.notifyRefused(built, envelope.id(), envelope.source(), refusal.get());
+                }
+                return register(built, envelope).call(() -> store.recordApprovedVersion(built.toolId(), built.version()));
+            });
         }).invoke(() -> {
             if (refused.get() != null) { // after the commit of the alert: the channel dead-letters the event
                 throw new ContractViolation("/data/approval", "field /data/approval: " + refused.get());
@@ -71,6 +75,20 @@ public class PluginEventsListener {
     public Uni<Void> onPluginStatus(byte[] raw) {
         return consumer.apply("capabilities-plugin-status", raw, PluginStatusChanged.class,
                 (envelope, change) -> setStatus(change)).call(registry::refresh);
+    }
+
+    /**
+     * Why a successful build may not register: no valid seal of its approval, or the seal of an approval older
+     * than the one in force (a replayed event would bring back that approval's call and looser policy).
+     */
+    private Uni<Optional<String>> refusalOf(PluginBuilt built) {
+        Optional<String> unsealed = approvedBuilds.refusal(built);
+        if (unsealed.isPresent()) {
+            return Uni.createFrom().item(unsealed);
+        }
+        return store.approvedVersion(built.toolId()).map(inForce -> inForce.filter(v -> v > built.version())
+                .map(v -> "is a build of approval version " + built.version() + ", older than version " + v
+                        + " in force (a replayed event)"));
     }
 
     private Uni<Void> register(PluginBuilt built, EventEnvelope envelope) {

@@ -108,6 +108,22 @@ public class PluginStore {
                 .map(deleted -> deleted == 1);
     }
 
+    /** The approval build version a wrapped plugin runs under, if it is registered and has one. */
+    public Uni<Optional<Integer>> approvedVersion(String toolId) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "SELECT approved_version FROM plugin WHERE tool_id = :id AND approved_version IS NOT NULL", Integer.class)
+                .setParameter("id", toolId).getResultList())
+                .map(versions -> versions.stream().findFirst());
+    }
+
+    /** Remembers that {@code toolId} now runs under approval {@code version} (never moving back). */
+    public Uni<Void> recordApprovedVersion(String toolId, int version) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "UPDATE plugin SET approved_version = GREATEST(COALESCE(approved_version, 0), :version) WHERE tool_id = :id")
+                .setParameter("version", version).setParameter("id", toolId).executeUpdate())
+                .replaceWithVoid();
+    }
+
     /** The tool that currently holds {@code verb}, if any (verbs are unique, case-insensitively). */
     public Uni<Optional<String>> holderOfVerb(String verb) {
         return Panache.getSession().chain(session -> session.createNativeQuery(

@@ -119,6 +119,26 @@ class ForgedBuildsTest {
         assertThat(registry.byToolId(second.id())).isEmpty();
     }
 
+    @Test
+    void aReplayedBuildOfAnOlderApprovalCannotBringBackItsLooserPolicy() {
+        ToolManifest tool = tool("replayed");
+        UsagePolicy loose = UsagePolicy.unrestricted();
+        UsagePolicy tight = new UsagePolicy(null, null, null, List.of(WrappedPlugins.PLANNER_NAME), null);
+        PluginBuilt first = TestApprovals.built(tool, loose, 1, PASSED);
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader dlq = kafka.reader(Topics.deadLetter(Topics.PLUGIN_BUILT))) {
+            kafka.send(Topics.PLUGIN_BUILT, tool.id(), first);
+            await().atMost(Duration.ofSeconds(20)).until(() -> registry.byToolId(tool.id()).isPresent());
+            kafka.send(Topics.PLUGIN_BUILT, tool.id(), TestApprovals.built(tool, tight, 2, PASSED));
+            await().atMost(Duration.ofSeconds(20)).until(() -> registry.byToolId(tool.id())
+                    .filter(p -> p.policy() != null && p.policy().path("allowedCallers").size() == 1).isPresent());
+            kafka.send(Topics.PLUGIN_BUILT, tool.id(), first); // the same sealed event again, as a new delivery
+            assertDeadLettered(dlq, tool.id(), "older than version 2 in force");
+        }
+        assertThat(registry.byToolId(tool.id()).orElseThrow().policy().path("allowedCallers").get(0).asText())
+                .isEqualTo(WrappedPlugins.PLANNER_NAME);
+    }
+
     /** A retired tool is forgotten, so its verb is free; a disabled one would keep it (it may come back). */
     @Test
     void aRetiredToolIsForgottenAndFreesItsVerbForTheNextApprovedTool() {
