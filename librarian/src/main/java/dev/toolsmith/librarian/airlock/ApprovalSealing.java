@@ -8,6 +8,7 @@ import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import io.quarkus.runtime.Startup;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Optional;
@@ -45,5 +46,18 @@ public class ApprovalSealing {
     /** Why a successful build must not be catalogued; empty when it carries its approval's valid seal. */
     public Optional<String> refusal(PluginBuilt built) {
         return verifier.refusal(built, codec.mapper());
+    }
+
+    /**
+     * Why a validly sealed build must still not be catalogued: a later approval of the same tool exists, so this
+     * is a replayed build of an older one (it would bring back that approval's content and callers). Call inside
+     * a session.
+     */
+    public Uni<Optional<String>> superseded(PluginBuilt built) {
+        return CandidateEntity.count("toolId = ?1 and buildVersion > ?2 and status in ('APPROVED', 'ACTIVE', "
+                + "'BUILD_FAILED')", built.toolId(), built.version())
+                .map(later -> later == 0 ? Optional.<String>empty()
+                        : Optional.of("is a build of approval version " + built.version()
+                                + ", and a later approval of " + built.toolId() + " exists (a replayed event)"));
     }
 }

@@ -55,18 +55,22 @@ public class PluginBuiltListener {
                 throw new ContractViolation("/data/plugin/id", "field /data/plugin/id: '" + built.plugin().id()
                         + "' differs from toolId '" + built.toolId() + "'");
             }
-            Optional<String> refusal = approvals.refusal(built);
-            if (refusal.isPresent()) {
+            Optional<String> unsealed = approvals.refusal(built);
+            Uni<Optional<String>> refusal = unsealed.isPresent() ? Uni.createFrom().item(unsealed)
+                    : approvals.superseded(built);
+            return refusal.chain(why -> {
                 CatalogActor sender = CatalogActor.event(Topics.PLUGIN_BUILT, envelope);
-                LOG.warnf("plugin-built: %s v%d from %s not catalogued: %s", built.toolId(),
-                        built.version(), sender.name(), refusal.get());
-                return audit.record(sender.name(), AuditLog.Action.BUILD_REFUSED, "tool", built.toolId(),
-                        "Refused a build of " + built.toolId() + " v" + built.version() + " (" + sender.through()
-                                + "): " + refusal.get(), null, null);
-            }
-            List<String> callers = built.policy() == null ? List.of() : built.policy().allowedCallers();
-            return catalog.index(built.plugin(), callers, CatalogActor.event(Topics.PLUGIN_BUILT, envelope))
-                    .invoke(outcome -> change.set(outcome.change())).replaceWithVoid();
+                if (why.isPresent()) {
+                    LOG.warnf("plugin-built: %s v%d from %s not catalogued: %s", built.toolId(),
+                            built.version(), sender.name(), why.get());
+                    return audit.record(sender.name(), AuditLog.Action.BUILD_REFUSED, "tool", built.toolId(),
+                            "Refused a build of " + built.toolId() + " v" + built.version() + " (" + sender.through()
+                                    + "): " + why.get(), null, null);
+                }
+                List<String> callers = built.policy() == null ? List.of() : built.policy().allowedCallers();
+                return catalog.index(built.plugin(), callers, sender)
+                        .invoke(outcome -> change.set(outcome.change())).replaceWithVoid();
+            });
         }).call(() -> index.apply(change.get()));
     }
 }

@@ -150,6 +150,14 @@ class AirlockReviewTest {
                     again.policy(), new VerificationReport(true, List.of(), 80), null, again.approval()));
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
                     .get("/tools/pending/" + list).then().body("status", equalTo("ACTIVE")));
+
+            // a replayed build of the first approval, validly sealed, cannot come back over the later one
+            kafka.send(Topics.PLUGIN_BUILT, toolId, new PluginBuilt(toolId, approved.version(), true,
+                    approved.manifest(), approved.policy(), new VerificationReport(true, List.of(), 80), null,
+                    approved.approval()));
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
+                    .queryParam("action", "BUILD_REFUSED").queryParam("subjectId", toolId).get("/audit").then()
+                    .statusCode(200).body("items[0].summary", containsString("a later approval of " + toolId)));
         }
     }
 
