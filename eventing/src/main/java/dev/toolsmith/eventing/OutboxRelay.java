@@ -235,7 +235,7 @@ public class OutboxRelay {
     }
 
     private void relayWhileLeader(Connection connection) throws SQLException {
-        RelaySession.begin(connection);
+        RelaySession.begin(connection, config.schema());
         // Prepared once and, after a few executions, planned once: with sorting ruled out (RelaySession) the
         // generic plan walks the primary key too, so the reads are not parsed and planned each time.
         try (PreparedStatement read = connection.prepareStatement(READ);
@@ -243,6 +243,9 @@ public class OutboxRelay {
                 PreparedStatement save = connection.prepareStatement(RelayCursor.SAVE);
                 OutboxNotifications notifications = OutboxNotifications.listen(dataSource, channel, this::wake)) {
             leading = true;
+            // Which replica publishes, for operators: a standby that takes over after a crash logs it too.
+            LOG.infof("outbox relay for %s: this instance (%s) publishes the outbox now", config.schema(),
+                    RelaySession.applicationName(config.schema()));
             OutboxRestore.rebaseIfTransactionIdsWentBack(connection, config.schema());
             RelayCursor cursor = RelayCursor.read(connection, save);
             HeldBack heldBack = new HeldBack(config.outbox().pollInterval().toMillis());

@@ -1,6 +1,8 @@
 package dev.toolsmith.eventing;
 
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -13,7 +15,20 @@ final class RelaySession {
     private RelaySession() {
     }
 
-    static void begin(Connection connection) throws SQLException {
+    /**
+     * What the relay's session is called while its turn lasts: with several replicas, {@code pg_stat_activity}
+     * names the process that holds the advisory lock ({@code outbox-relay <schema> <pid>@<host>}; PostgreSQL
+     * keeps the first 63 bytes).
+     */
+    static String applicationName(String schema) {
+        return "outbox-relay " + schema + " " + ManagementFactory.getRuntimeMXBean().getName();
+    }
+
+    static void begin(Connection connection, String schema) throws SQLException {
+        try (PreparedStatement name = connection.prepareStatement("SELECT set_config('application_name', ?, false)")) {
+            name.setString(1, applicationName(schema));
+            name.execute();
+        }
         try (Statement setup = connection.createStatement()) {
             // Only the cursor and retention deletes are written here: a cursor update lost in a database crash
             // only publishes its events again, which at-least-once delivery allows.

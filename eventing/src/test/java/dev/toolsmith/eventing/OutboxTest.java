@@ -119,6 +119,31 @@ class OutboxTest {
         }
     }
 
+    /** With several replicas, an operator (and ScaleOutIT) finds the replica that publishes in pg_stat_activity. */
+    @Test
+    void theSessionHoldingTheRelaysLockNamesThisProcess() throws Exception {
+        String self = "outbox-relay eventing_test " + ProcessHandle.current().pid() + "@";
+        await().atMost(Duration.ofSeconds(10)).until(relay::leading);
+        try (var db = database();
+                var holder = db.prepareStatement("SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a "
+                        + "USING (pid) WHERE l.locktype = 'advisory' AND l.granted AND a.datname = current_database() "
+                        + "AND a.application_name LIKE 'outbox-relay %'");
+                var rows = holder.executeQuery()) {
+            assertThat(rows.next()).as("a session holds the relay's lock and says whose it is").isTrue();
+            assertThat(rows.getString(1)).startsWith(self);
+        }
+        relay.stop();
+        try (var db = database();
+                var named = db.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE ?")) {
+            named.setString(1, self + "%");
+            try (var rows = named.executeQuery()) {
+                rows.next();
+                assertThat(rows.getLong(1)).as("the name goes with the turn (DISCARD ALL), not with the pooled session")
+                        .isZero();
+            }
+        }
+    }
+
     @Test
     void anEventWaitsWhileAnOlderTransactionRunsThenFollowsThatTransactionsEvent() throws Throwable {
         String key = "held-" + UUID.randomUUID();
@@ -244,7 +269,7 @@ class OutboxTest {
             }
             assertThat(relayReadPlan(db, "force_custom_plan")).as("without the relay's session settings (the trap this "
                     + "guards against)").contains("Seq Scan");
-            RelaySession.begin(db);
+            RelaySession.begin(db, "eventing_test");
             for (String planning : List.of("force_custom_plan", "force_generic_plan")) {
                 assertThat(relayReadPlan(db, planning)).as(planning).contains("Index Scan using outbox_event_pkey")
                         .doesNotContain("Seq Scan").doesNotContain("Sort");
