@@ -58,7 +58,9 @@ public final class Demo {
 
     public static void main(String[] argv) {
         Args args = new Args(argv);
-        try (FxRatesApi api = new FxRatesApi()) {
+        // --api-host: where the FX API listens and what its URLs say (default loopback; compose-test passes the
+        // container network's gateway, so the containerised platform can reach it)
+        try (FxRatesApi api = new FxRatesApi("fx-rates", "", args.get("api-host", "127.0.0.1"))) {
             Demo demo = new Demo(args.required("bootstrap"), PlannerKafka.login(args), args.required("librarian"),
                     args.required("capabilities"),
                     args.required("admin-key"), args.get("caller", "planner"), args.required("planner-key"));

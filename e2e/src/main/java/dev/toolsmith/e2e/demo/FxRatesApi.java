@@ -46,6 +46,7 @@ public final class FxRatesApi implements AutoCloseable {
 
     private final String provider;
     private final String operationPrefix;
+    private final String host;
 
     /** The demo's API, provider {@code fx-rates}: its tools are {@code fx-rates:<operation>}. */
     public FxRatesApi() {
@@ -59,10 +60,20 @@ public final class FxRatesApi implements AutoCloseable {
      * collides with its verb (a verb is served by one plugin).
      */
     public FxRatesApi(String provider, String operationPrefix) {
+        this(provider, operationPrefix, "127.0.0.1");
+    }
+
+    /**
+     * The demo's API listening on {@code host} (an address of this machine), which is also the address in its URLs:
+     * a platform in containers reaches the machine through the container network's gateway, not through loopback
+     * ({@code ./toolsmith compose-test}).
+     */
+    public FxRatesApi(String provider, String operationPrefix, String host) {
         this.provider = provider;
         this.operationPrefix = operationPrefix;
+        this.host = host;
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server = HttpServer.create(new InetSocketAddress(host, 0), 0);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a local port for the FX API", e);
         }
@@ -75,7 +86,7 @@ public final class FxRatesApi implements AutoCloseable {
     }
 
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://" + host + ":" + server.getAddress().getPort();
     }
 
     public String documentUrl() {
