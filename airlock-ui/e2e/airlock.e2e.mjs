@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { launchOptions, readCredentials } from './common.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
@@ -56,22 +57,6 @@ function parseArgs(argv) {
     }
   }
   return opts;
-}
-
-function readCredentials(file) {
-  const values = {};
-  if (existsSync(file)) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const m = line.match(/^([A-Z_]+)=(.*)$/);
-      if (m) values[m[1]] = m[2];
-    }
-  }
-  const admin = { user: process.env.TOOLSMITH_UI_ADMIN_USER ?? 'admin', password: process.env.TOOLSMITH_UI_ADMIN_PASSWORD ?? values.UI_ADMIN_PASSWORD };
-  const viewer = { user: process.env.TOOLSMITH_UI_VIEWER_USER ?? 'viewer', password: process.env.TOOLSMITH_UI_VIEWER_PASSWORD ?? values.UI_VIEWER_PASSWORD };
-  if (!admin.password || !viewer.password) {
-    throw new Error(`no UI passwords: set TOOLSMITH_UI_ADMIN_PASSWORD and TOOLSMITH_UI_VIEWER_PASSWORD or pass --credentials (looked in ${file})`);
-  }
-  return { admin, viewer };
 }
 
 /** Serves the one spec file on 127.0.0.1 (a real HTTP fetch for the librarian's scanner). */
@@ -134,12 +119,7 @@ async function main() {
   const { server, url: specUrl } = await serveSpec(opts.spec);
   const sourceName = `e2e ${basename(opts.spec).split('__')[0]} ${new Date().toISOString().slice(11, 19)}`;
 
-  const browser = await chromium.launch({
-    executablePath: opts.chromium,
-    headless: !opts.headed,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await chromium.launch(launchOptions(opts.chromium, opts.headed));
   // Dialogs are fixed overlays: they are shot as the viewport shows them, screens as whole pages.
   const shot = async (page, name) => {
     const path = join(opts.screenshots, `${name}.png`);
@@ -203,7 +183,7 @@ async function main() {
     let first, second, firstDescription;
     await step('the review queue lists the new tools of the source', async () => {
       await page.goto(`${opts.baseUrl}/#/review`);
-      await page.getByLabel('filter by source').selectOption({ label: sourceName });
+      await page.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
       await settled(page);
       await page.locator('tbody tr').first().waitFor({ timeout: wait });
       const verbs = await page.locator('tbody tr td a.mono').allInnerTexts();
@@ -298,7 +278,7 @@ async function main() {
 
     await step(`admin rejects ${second} with a reason`, async () => {
       await page.goto(`${opts.baseUrl}/#/review`);
-      await page.getByLabel('filter by source').selectOption({ label: sourceName });
+      await page.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
       await page.getByRole('link', { name: second, exact: true }).click();
       await page.getByRole('button', { name: 'Reject…' }).click();
       const dialog = page.getByRole('dialog');
@@ -308,7 +288,7 @@ async function main() {
       await shot(page, 'reject-dialog');
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await page.getByRole('heading', { name: 'Review queue' }).waitFor();
-      await page.getByLabel('filter by source').selectOption({ label: sourceName });
+      await page.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
       await settled(page);
       check(await page.getByRole('link', { name: second, exact: true }).count() === 0, `${second} is still in the pending queue`);
     });
@@ -352,11 +332,11 @@ async function main() {
       await v.getByRole('heading', { name: 'Review queue' }).waitFor();
       // A tool still pending is the real test (an admin would see Approve there); a document with only two
       // operations has none left, so the approved one is used instead.
-      await v.getByLabel('filter by source').selectOption({ label: sourceName });
+      await v.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
       await settled(v);
       await v.locator('tbody tr, .state-empty').first().waitFor();
       if (await v.locator('tbody tr').count() === 0) {
-        await v.getByLabel('filter by status').selectOption('ACTIVE');
+        await v.getByLabel('Status', { exact: true }).selectOption('ACTIVE');
         await settled(v);
         await v.locator('tbody tr').first().waitFor();
       }

@@ -22,6 +22,8 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    // the Maven build runs these on a 2-core machine next to other builds: 5 s was too tight under load
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { onUnauthorized } from './api/http';
 import { session as sessionApi, SessionInfo, SignInMethod } from './api/services';
 import { Spinner } from './components/ui';
@@ -19,7 +19,10 @@ export function App() {
   useEffect(() => {
     if (session === null && signIn === undefined) sessionApi.signInMethod().then(setSignIn);
   }, [session, signIn]);
-  useEffect(() => onUnauthorized(() => { setExpired(true); setSession(null); }), []);
+  // "Your session ended" only for someone who had one: a brand-new browser's first 401 just asks to sign in.
+  const hadSession = useRef(false);
+  useEffect(() => { if (session) hadSession.current = true; }, [session]);
+  useEffect(() => onUnauthorized(() => { if (hadSession.current) setExpired(true); setSession(null); }), []);
 
   if (session === undefined || (session === null && signIn === undefined)) return <Spinner label="Starting…" />;
   if (session === null) {

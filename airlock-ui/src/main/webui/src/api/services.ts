@@ -57,11 +57,17 @@ export interface SourceInput {
   suspendOnChange: boolean;
 }
 
+/** GET /tools/sources' filters and sort (see docs/api.md); empty means any. */
+export interface SourceFilter { q?: string; status?: string; type?: string; sort?: string }
+
 export const sources = {
-  /** GET /tools/sources answers every source; the UI pages it itself. */
-  async list(page: number, size: number): Promise<Page<ToolSource>> {
-    const all = toPage<ToolSource>(await http.get(`${L}/tools/sources`), 0, size).items;
-    return { items: all.slice(page * size, (page + 1) * size), total: all.length, page, size };
+  /** One page of sources, searched, filtered and sorted by the librarian. */
+  async list(page: number, size: number, filter: SourceFilter = {}): Promise<Page<ToolSource>> {
+    return toPage<ToolSource>(await http.get(`${L}/tools/sources${query({ ...filter, page, size })}`), page, size);
+  },
+  /** Every source, by name (for a filter's choices). */
+  async all(): Promise<ToolSource[]> {
+    return toPage<ToolSource>(await http.get(`${L}/tools/sources`), 0, 0).items;
   },
   get: (id: string) => http.get<ToolSource>(`${L}/tools/sources/${encodeURIComponent(id)}`),
   create: (s: SourceInput) => http.post<ToolSource>(`${L}/tools/sources`, s),
@@ -70,7 +76,8 @@ export const sources = {
   scan: (id: string) => http.post<ToolSource>(`${L}/tools/sources/${encodeURIComponent(id)}/scan`),
 };
 
-export interface PendingFilter { source?: string; risk?: string; status?: string; gap?: string }
+/** GET /tools/pending's filters (see docs/api.md); empty means any. */
+export interface PendingFilter { source?: string; risk?: string; status?: string; gap?: string; q?: string }
 
 /**
  * The librarian's approval body: the policy with `secrets` as plain values (sent once over the session; the
@@ -89,9 +96,12 @@ export interface ApprovalRequest {
 /** One id's outcome of a bulk approval or rejection. */
 export interface BulkOutcome { id: string; done: boolean; status?: string; error?: string | null }
 
+/** The answer of a decision on everything a filter matches. */
+export interface BulkResult { matched: number; done: number; failed: number; outcomes: BulkOutcome[] }
+
 export const pending = {
-  async list(filter: PendingFilter, page: number, size: number): Promise<Page<PendingTool>> {
-    return toPage<PendingTool>(await http.get(`${L}/tools/pending${query({ ...filter, page, size })}`), page, size);
+  async list(filter: PendingFilter, page: number, size: number, sort?: string): Promise<Page<PendingTool>> {
+    return toPage<PendingTool>(await http.get(`${L}/tools/pending${query({ ...filter, sort, page, size })}`), page, size);
   },
   get: (id: string) => http.get<PendingTool>(`${L}/tools/pending/${encodeURIComponent(id)}`),
   approve: (id: string, req: ApprovalRequest) =>
@@ -100,7 +110,16 @@ export const pending = {
     http.post<unknown>(`${L}/tools/pending/${encodeURIComponent(id)}/reject`, { reason }),
   approveMany: (ids: string[], req: ApprovalRequest) => http.post<BulkOutcome[]>(`${L}/tools/pending/approve`, { ids, ...req }),
   rejectMany: (ids: string[], reason: string) => http.post<BulkOutcome[]>(`${L}/tools/pending/reject`, { ids, reason }),
+  /** Every candidate the filter matches, only while it matches exactly the count the admin confirmed (else 409). */
+  approveMatching: (filter: PendingFilter, expectedCount: number, req: ApprovalRequest) =>
+    http.post<BulkResult>(`${L}/tools/pending/approve`, { filter: nonEmpty(filter), expectedCount, ...req }),
+  rejectMatching: (filter: PendingFilter, expectedCount: number, reason: string) =>
+    http.post<BulkResult>(`${L}/tools/pending/reject`, { filter: nonEmpty(filter), expectedCount, reason }),
 };
+
+function nonEmpty<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+}
 
 export interface SearchInput {
   queryText: string;
@@ -131,7 +150,7 @@ export const notifications = {
 
 /** The librarian's audit actions (GET /audit?action=). */
 export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED',
-  'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED'];
+  'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED', 'BULK_APPROVED', 'BULK_REJECTED'];
 
 export const audit = {
   async list(filter: { actor?: string; action?: string; subjectId?: string }, page: number, size: number) {
@@ -139,7 +158,11 @@ export const audit = {
   },
 };
 
-export interface Gap { normalizedVerb: string; actionVerb: string; description?: string; timesSeen: number }
+export interface GapMatch { candidateId: string; toolId?: string; name?: string; status?: string; score: number; confidence: number }
+export interface Gap {
+  normalizedVerb: string; actionVerb: string; description?: string; timesSeen: number; firstSeenAt?: string; lastSeenAt?: string;
+  matches?: GapMatch[]; draft?: { candidateId: string; toolId: string; revision: number; status: string } | null;
+}
 
 export const gaps = {
   async list(page: number, size: number): Promise<Page<Gap>> {

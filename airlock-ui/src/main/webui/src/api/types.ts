@@ -135,6 +135,7 @@ export interface PendingTool {
   changed?: boolean;
   gaps?: Array<string | GapTag> | null;
   discoveredAt?: string;
+  updatedAt?: string;
   manifest?: ToolManifest & { healthProbe?: { binding?: HttpBinding } | null };
   operation?: Record<string, unknown> | null;
   warnings?: string[] | null;
@@ -152,6 +153,16 @@ export interface PendingTool {
   collision?: Collision['kind'] | null;
   /** Server URLs on link-local/cloud metadata, loopback, private or internal addresses (detail only). */
   serverWarnings?: ServerWarning[] | null;
+  /** Hidden characters or instructions to a language model in the tool's texts (detail only). */
+  textWarnings?: TextWarning[] | null;
+}
+
+/** HIDDEN_CHARACTERS or LLM_INSTRUCTIONS in one of the tool's texts; `field` points into the manifest. */
+export interface TextWarning {
+  code: 'HIDDEN_CHARACTERS' | 'LLM_INSTRUCTIONS';
+  field: string;
+  excerpt: string;
+  message: string;
 }
 
 /**

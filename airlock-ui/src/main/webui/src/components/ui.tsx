@@ -61,18 +61,46 @@ export function Pager({ page, size, total, count, onPage }: {
   );
 }
 
-export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: focus moves into it, Tab and Shift+Tab stay inside it, Escape or the close button close it
+ * and focus returns to the control that opened it. A click outside does not close it (a half-filled form
+ * would be lost); `dirty` dialogs also ask before Escape throws their input away.
+ */
+export function Dialog({ title, onClose, children, wide, dirty }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; dirty?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  const isDirty = useRef(dirty);
+  isDirty.current = dirty;
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    const opener = document.activeElement as HTMLElement | null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        if (!isDirty.current || window.confirm('Discard what you entered in this dialog?')) close.current();
+        return;
+      }
+      if (e.key !== 'Tab' || !ref.current) return;
+      const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      const inside = ref.current.contains(document.activeElement);
+      if (e.shiftKey && (document.activeElement === first || !inside)) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && (document.activeElement === last || !inside)) { e.preventDefault(); first.focus(); }
+    };
     window.addEventListener('keydown', onKey);
-    ref.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+    ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.btn-icon)')?.focus();
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (opener && document.contains(opener)) opener.focus();
+    };
+  }, []);
   return (
-    <div className="overlay" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div className={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
-        <header className="dialog-head"><h2>{title}</h2><button className="btn-icon" aria-label="Close" onClick={onClose}>×</button></header>
+    <div className="overlay">
+      <div className={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref}>
+        <header className="dialog-head"><h2 id="dialog-title">{title}</h2><button type="button" className="btn-icon" aria-label="Close" onClick={onClose}>×</button></header>
         {children}
       </div>
     </div>
@@ -100,4 +128,38 @@ export function formatTime(value?: string | null): string {
 
 export function num(value: unknown, digits = 0): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—';
+}
+
+/** A list filter with its visible label tied to the control, so the control's accessible name is that label. */
+export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return <span className="filter"><label htmlFor={id}>{label}</label>{children}</span>;
+}
+
+export const PAGE_SIZES = [25, 50, 100, 200];
+
+/** How many rows a page of a long list shows (the librarian's lists allow up to 200). */
+export function PageSize({ size, onSize }: { size: number; onSize: (n: number) => void }) {
+  return (
+    <FilterField id="page-size" label="Rows per page">
+      <select id="page-size" value={size} onChange={(e) => onSize(Number(e.target.value))}>
+        {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+      </select>
+    </FilterField>
+  );
+}
+
+/**
+ * A column header that sorts its list on the server: a button naming the column; `sort` is the list's
+ * current key (`verb`, or `-verb` for descending). aria-sort tells a screen reader which way it runs.
+ */
+export function SortHeader({ label, sortKey, sort, onSort }: { label: string; sortKey: string; sort: string; onSort: (key: string) => void }) {
+  const active = sort === sortKey || sort === `-${sortKey}`;
+  const descending = sort === `-${sortKey}`;
+  return (
+    <th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className="sort-button" onClick={() => onSort(sortKey)}>
+        {label}<span aria-hidden className="sort-mark">{active ? (descending ? ' ▼' : ' ▲') : ' ↕'}</span>
+      </button>
+    </th>
+  );
 }

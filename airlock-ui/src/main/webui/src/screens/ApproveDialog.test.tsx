@@ -13,6 +13,47 @@ const tool: PendingTool = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ApproveDialog', () => {
+  it('keeps a filled policy when it is closed (an outside click does nothing) and after an expired session, without secret values', async () => {
+    stubFetch([['POST', '/api/librarian/tools/pending/p-1/approve', 401, { status: 401, error: 'authentication required' }]]);
+    const onClose = vi.fn();
+    const first = render(<ApproveDialog tools={[tool]} onClose={onClose} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Calls per minute'), '60');
+    await user.type(screen.getByLabelText('Value'), 'top-secret');
+    await user.click(document.querySelector('.overlay')!);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Calls per day'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Approve with this policy' }));
+    expect(await screen.findByText(/authentication required/)).toBeInTheDocument();
+    first.unmount(); // the app drops to the sign-in screen
+    expect(JSON.stringify(window.sessionStorage)).not.toContain('top-secret');
+    render(<ApproveDialog tools={[tool]} onClose={() => {}} onDone={() => {}} />);
+    expect(screen.getByLabelText('Calls per minute')).toHaveValue('60');
+    expect(screen.getByLabelText('Calls per day')).toHaveValue('1000');
+    expect(screen.getByLabelText('Name')).toHaveValue('api_key');
+    expect(screen.getByLabelText('Value')).toHaveValue('');
+  });
+
+  it('traps Tab inside the dialog and returns focus to the button that opened it on Escape', async () => {
+    stubFetch([]);
+    const { rerender } = render(<><button>Approve…</button></>);
+    const opener = screen.getByRole('button', { name: 'Approve…' });
+    opener.focus();
+    rerender(<><button>Approve…</button><ApproveDialog tools={[tool]} onClose={() => rerender(<><button>Approve…</button></>)} onDone={() => {}} /></>);
+    const dialog = screen.getByRole('dialog', { name: 'Approve CREATE_PET' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    const user = userEvent.setup();
+    for (let i = 0; i < 40; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.tab({ shift: true });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve…' }));
+  });
+
   it('shows clear messages for invalid fields and sends nothing', async () => {
     const calls = stubFetch([]);
     render(<ApproveDialog tools={[tool]} onClose={() => {}} onDone={() => {}} />);

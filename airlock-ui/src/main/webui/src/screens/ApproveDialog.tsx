@@ -1,5 +1,5 @@
-import { FormEvent, useState } from 'react';
-import { BulkOutcome, pending } from '../api/services';
+import { FormEvent, useEffect, useState } from 'react';
+import { BulkOutcome, pending, PendingFilter } from '../api/services';
 import type { PendingTool, Risk } from '../api/types';
 import { RISKS } from '../api/types';
 import { refusalOf, replacementOf, verbOf } from '../api/candidates';
@@ -18,28 +18,83 @@ function failuresOf(outcomes: BulkOutcome[] | undefined, tools: PendingTool[]): 
   return (outcomes ?? []).filter((o) => !o.done).map((o) => `${verb(o.id)}: ${o.error ?? o.status ?? 'refused'}`);
 }
 
+/** The approve form as kept in sessionStorage (this tab only): everything but the secrets' values. */
+function saveDraft(key: string, form: PolicyForm) {
+  try {
+    const kept = { ...form, secrets: form.secrets.map((s) => ({ name: s.name, value: '' })) };
+    if (JSON.stringify(kept) === JSON.stringify({ ...emptyPolicyForm(), secrets: kept.secrets })) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, JSON.stringify(kept));
+  } catch { /* storage off: the draft is simply not kept */ }
+}
+
+function restoreDraft(key: string): PolicyForm | null {
+  try {
+    const text = window.sessionStorage.getItem(key);
+    return text ? { ...emptyPolicyForm(), ...(JSON.parse(text) as PolicyForm) } : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetDraft(key: string) {
+  try { window.sessionStorage.removeItem(key); } catch { /* nothing kept */ }
+}
+
+function isDirty(form: PolicyForm): boolean {
+  const empty = emptyPolicyForm();
+  return (Object.keys(empty) as (keyof PolicyForm)[]).some((k) => k !== 'secrets' && JSON.stringify(form[k]) !== JSON.stringify(empty[k]))
+    || form.secrets.some((s) => s.value !== '');
+}
+
 function highestRisk(tools: PendingTool[]): Risk | undefined {
   let best = -1;
   for (const t of tools) best = Math.max(best, t.risk ? RISKS.indexOf(t.risk) : -1);
   return best >= 0 ? RISKS[best] : undefined;
 }
 
-export function ApproveDialog({ tools, onClose, onDone }: {
-  tools: PendingTool[]; onClose: () => void; onDone: (approved: number, failures: string[]) => void;
+/**
+ * A decision on every tool a filter of the queue matches: the server decides them only while the filter
+ * matches exactly {@code count} (what the admin saw and confirmed).
+ */
+export interface Matching { filter: PendingFilter; count: number; description: string }
+
+function ConfirmMatching({ matching, verb, confirmed, onChange, invalid }: {
+  matching: Matching; verb: string; confirmed: boolean; onChange: (v: boolean) => void; invalid: boolean;
+}) {
+  return (
+    <fieldset className={invalid ? 'field-invalid' : undefined}>
+      <legend>{verb} all {matching.count} tools that match</legend>
+      <p className="muted">Filter: {matching.description}</p>
+      <label className="check">
+        <input type="checkbox" checked={confirmed} onChange={(e) => onChange(e.target.checked)} />
+        Yes, {verb.toLowerCase()} all {matching.count} matching tools
+      </label>
+      {invalid && <small className="field-error" role="alert">Confirm that all {matching.count} matching tools are meant.</small>}
+    </fieldset>
+  );
+}
+
+export function ApproveDialog({ tools, matching, onClose, onDone }: {
+  tools: PendingTool[]; matching?: Matching; onClose: () => void; onDone: (approved: number, failures: string[]) => void;
 }) {
   const single = tools.length === 1 ? tools[0] : null;
-  const [form, setForm] = useState<PolicyForm>(() => ({
+  const draftKey = `toolsmith.approve-draft.${matching ? JSON.stringify(matching.filter) : tools.map((t) => t.id).join(',')}`;
+  const [form, setForm] = useState<PolicyForm>(() => restoreDraft(draftKey) ?? ({
     ...emptyPolicyForm(),
     secrets: single ? secretNamesOf(single).map((name) => ({ name, value: '' })) : [],
   }));
+  // A filled policy survives a closed dialog or an expired session (reopen it after signing in again);
+  // secret values never leave memory, only their names are kept.
+  useEffect(() => { saveDraft(draftKey, form); }, [draftKey, form]);
   const [submitted, setSubmitted] = useState(false);
   // A replacement of a tool in service is approved only with the admin's explicit confirmation (409 otherwise).
   const replacing = single ? replacementOf(single) : undefined;
   const refusal = single ? refusalOf(single) : undefined;
   const [confirmed, setConfirmed] = useState(false);
+  const [matchConfirmed, setMatchConfirmed] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const risk = highestRisk(tools);
+  const risk = matching ? (matching.filter.risk as Risk | undefined) ?? 'DESTRUCTIVE' : highestRisk(tools);
   const set = <K extends keyof PolicyForm>(k: K, v: PolicyForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   // After the first attempt, messages follow every keystroke, so a corrected field clears at once.
   const errors: PolicyErrors = submitted ? validatePolicy(form, risk).errors : {};
@@ -48,7 +103,7 @@ export function ApproveDialog({ tools, onClose, onDone }: {
     e.preventDefault();
     setSubmitted(true);
     const { value } = validatePolicy(form, risk);
-    if (!value || (replacing && !confirmed)) return;
+    if (!value || (replacing && !confirmed) || (matching && !matchConfirmed)) return;
     setBusy(true);
     setServerError(null);
     const request = {
@@ -59,12 +114,18 @@ export function ApproveDialog({ tools, onClose, onDone }: {
     };
     try {
       let failures: string[] = [];
-      if (single) await pending.approve(single.id, request);
+      let total = tools.length;
+      if (matching) {
+        const result = await pending.approveMatching(matching.filter, matching.count, request);
+        failures = failuresOf(result.outcomes, tools);
+        total = result.matched;
+      } else if (single) await pending.approve(single.id, request);
       else failures = failuresOf(await pending.approveMany(tools.map((t) => t.id), request), tools);
       // Secret values leave the browser's memory with the form.
       setSubmitted(false);
       setForm(emptyPolicyForm());
-      onDone(tools.length - failures.length, failures);
+      forgetDraft(draftKey);
+      onDone(total - failures.length, failures);
     } catch (err) {
       setServerError((err as Error).message);
     } finally {
@@ -80,8 +141,9 @@ export function ApproveDialog({ tools, onClose, onDone }: {
   );
 
   return (
-    <Dialog title={single ? `Approve ${verbOf(single)}` : `Approve ${tools.length} tools`} onClose={onClose} wide>
+    <Dialog title={matching ? `Approve ${matching.count} matching tools` : single ? `Approve ${verbOf(single)}` : `Approve ${tools.length} tools`} onClose={onClose} wide dirty={isDirty(form)}>
       <form onSubmit={submit} noValidate className="form policy-form">
+        {matching && <ConfirmMatching matching={matching} verb="Approve" confirmed={matchConfirmed} onChange={setMatchConfirmed} invalid={submitted && !matchConfirmed} />}
         {refusal && <p className="field-error" role="alert">Cannot be approved: {refusal.message}.</p>}
         {replacing && (
           <fieldset className={submitted && !confirmed ? 'field-invalid' : undefined}>
@@ -177,23 +239,35 @@ export function ApproveDialog({ tools, onClose, onDone }: {
   );
 }
 
-export function RejectDialog({ tools, onClose, onDone }: { tools: PendingTool[]; onClose: () => void; onDone: (rejected: number, failures: string[]) => void }) {
+export function RejectDialog({ tools, matching, onClose, onDone }: {
+  tools: PendingTool[]; matching?: Matching; onClose: () => void; onDone: (rejected: number, failures: string[]) => void;
+}) {
   const [reason, setReason] = useState('');
+  const [matchConfirmed, setMatchConfirmed] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setSubmitted(true);
     const r = reason.trim();
     if (r.length < 3) { setError('Say why the tool is rejected (at least 3 characters): the reason goes to the audit log.'); return; }
     if (r.length > 2000) { setError('At most 2000 characters.'); return; }
+    setError(null);
+    if (matching && !matchConfirmed) return;
     setBusy(true);
     setError(null);
     try {
       let failures: string[] = [];
-      if (tools.length === 1) await pending.reject(tools[0].id, r);
+      let total = tools.length;
+      if (matching) {
+        const result = await pending.rejectMatching(matching.filter, matching.count, r);
+        failures = failuresOf(result.outcomes, tools);
+        total = result.matched;
+      } else if (tools.length === 1) await pending.reject(tools[0].id, r);
       else failures = failuresOf(await pending.rejectMany(tools.map((t) => t.id), r), tools);
-      onDone(tools.length - failures.length, failures);
+      onDone(total - failures.length, failures);
     } catch (err) {
       setError(`The rejection was refused: ${(err as Error).message}`);
     } finally {
@@ -202,8 +276,9 @@ export function RejectDialog({ tools, onClose, onDone }: { tools: PendingTool[];
   };
 
   return (
-    <Dialog title={tools.length === 1 ? `Reject ${verbOf(tools[0])}` : `Reject ${tools.length} tools`} onClose={onClose}>
+    <Dialog title={matching ? `Reject ${matching.count} matching tools` : tools.length === 1 ? `Reject ${verbOf(tools[0])}` : `Reject ${tools.length} tools`} onClose={onClose}>
       <form onSubmit={submit} noValidate className="form">
+        {matching && <ConfirmMatching matching={matching} verb="Reject" confirmed={matchConfirmed} onChange={setMatchConfirmed} invalid={submitted && !matchConfirmed} />}
         <Field label="Reason (required)" htmlFor="reject-reason" error={error ?? undefined}>
           <textarea id="reject-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={Boolean(error)} />
         </Field>

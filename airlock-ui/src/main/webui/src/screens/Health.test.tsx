@@ -55,6 +55,29 @@ describe('Health', () => {
       '/api/capabilities/plugins/ipinfo%2Fget-city/enable', '/api/capabilities/plugins/ipinfo%2Fget-city/probe']));
   });
 
+  it('disables only after a confirmation with a reason, and says it did', async () => {
+    const enabled = { ...details, status: 'ENABLED', statusReason: null };
+    const calls = stubFetch([
+      ['GET', '/api/capabilities/plugins/ipinfo%2Fget-city', 200, enabled],
+      ['GET', '/api/capabilities/plugins/ipinfo%2Fget-city/usage', 200, usage],
+      ['POST', '/api/capabilities/plugins/ipinfo%2Fget-city/disable', 200, { status: 'DISABLED' }],
+    ]);
+    renderAs('admin', <Health pluginId="ipinfo/get-city" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disable…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable GET_CITY' });
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(dialog).toHaveTextContent('Say why the tool is disabled');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Disable…' }));
+    await user.type(screen.getByLabelText('Reason (required)'), 'vendor outage, ticket 4711');
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText(/Disabled: the tool is out of service/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')[0].body).toEqual({ reason: 'vendor outage, ticket 4711' });
+  });
+
   it('pages the plugin list and shows an empty state', async () => {
     stubFetch([['GET', '/api/capabilities/plugins', 200, []], ['GET', '/api/capabilities/usage', 200, { calls: 0 }]]);
     renderAs('admin', <Health />);

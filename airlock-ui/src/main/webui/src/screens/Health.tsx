@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { FormEvent, useEffect, useState } from 'react';
 import { plugins, usage } from '../api/services';
 import type { Plugin } from '../api/types';
 import { AdminOnly } from '../components/session';
 import { href } from '../components/route';
-import { useAsync } from '../components/useAsync';
-import { AsyncView, ErrorBox, Pager, StatusBadge, formatTime, num } from '../components/ui';
+import { useAsync, usePolling } from '../components/useAsync';
+import { AsyncView, Dialog, ErrorBox, Field, Pager, StatusBadge, formatTime, num } from '../components/ui';
 import { BudgetBar, HealthStrip, LineChart, Point } from '../components/Charts';
 
 const PAGE_SIZE = 25;
@@ -24,6 +24,8 @@ function PluginList() {
   const [page, setPage] = useState(0);
   const state = useAsync(() => plugins.list(page, PAGE_SIZE), [page]);
   const overall = useAsync(() => usage.overall('day'), []);
+  usePolling(state.refresh, 10000);
+  usePolling(overall.refresh, 30000);
   // Today's usage is optional context: the plugin list must show even when usage cannot be read.
   const o = overall.data as Rec | undefined;
   return (
@@ -70,14 +72,30 @@ function PluginDetail({ id }: { id: string }) {
   const use = useAsync(() => plugins.usage(id), [id]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<Error | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  // Status and probes follow the server: every 3 s for a minute after an action, every 15 s otherwise.
+  const [fastUntil, setFastUntil] = useState(0);
+  const fast = Date.now() < fastUntil;
+  usePolling(state.refresh, fast ? 3000 : 15000);
+  usePolling(use.refresh, 30000);
+  useEffect(() => {
+    if (!fast) return undefined;
+    const t = window.setTimeout(() => setFastUntil(0), fastUntil - Date.now());
+    return () => window.clearTimeout(t);
+  }, [fast, fastUntil]);
 
-  const act = async (what: 'enable' | 'disable' | 'probe') => {
+  const act = async (what: 'enable' | 'disable' | 'probe', reason?: string) => {
     setBusy(what);
     setError(null);
+    setNotice(null);
     try {
       if (what === 'enable') await plugins.enable(id);
-      else if (what === 'disable') await plugins.disable(id, 'disabled by an admin in the airlock UI');
+      else if (what === 'disable') await plugins.disable(id, reason);
       else await plugins.probe(id);
+      setNotice(what === 'probe' ? 'Probe started: its result shows here within seconds.'
+        : what === 'disable' ? 'Disabled: the tool is out of service until an admin enables it.' : 'Enabled: the tool is back in service.');
+      setFastUntil(Date.now() + 60_000);
       state.reload();
       use.reload();
     } catch (e) {
@@ -91,6 +109,9 @@ function PluginDetail({ id }: { id: string }) {
     <section>
       <p><a href={href('health')}>‹ Health and usage</a></p>
       {error && <ErrorBox error={error} />}
+      {notice && <p className="state state-success" role="status">{notice}</p>}
+      {disabling && <DisableDialog verb={String(state.data?.verb ?? id)} onClose={() => setDisabling(false)}
+        onConfirm={(reason) => { setDisabling(false); void act('disable', reason); }} />}
       <AsyncView state={state}>
         {(pl) => {
           const history = ((pl.healthHistory ?? pl.history ?? pl.probes ?? []) as Rec[]).filter((h) => !Number.isNaN(timeOf(h))).sort((a, b) => timeOf(a) - timeOf(b));
@@ -119,7 +140,7 @@ function PluginDetail({ id }: { id: string }) {
                     <button className="btn" disabled={busy !== null} onClick={() => act('probe')}>{busy === 'probe' ? 'Probing…' : 'Probe now'}</button>
                     {/disabled/i.test(status)
                       ? <button className="btn btn-primary" disabled={busy !== null} onClick={() => act('enable')}>Enable</button>
-                      : <button className="btn btn-danger" disabled={busy !== null} onClick={() => act('disable')}>Disable</button>}
+                      : <button className="btn btn-danger" disabled={busy !== null} onClick={() => setDisabling(true)}>Disable…</button>}
                   </div>
                 </AdminOnly>
               </div>
@@ -159,5 +180,32 @@ function PluginDetail({ id }: { id: string }) {
         }}
       </AsyncView>
     </section>
+  );
+}
+
+/** Disabling takes a tool out of service at once: it is confirmed, with a reason that goes to the audit log. */
+export function DisableDialog({ verb, onClose, onConfirm }: { verb: string; onClose: () => void; onConfirm: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const r = reason.trim();
+    if (r.length < 3) { setError('Say why the tool is disabled (at least 3 characters): the reason goes to the audit log.'); return; }
+    if (r.length > 500) { setError('At most 500 characters.'); return; }
+    onConfirm(r);
+  };
+  return (
+    <Dialog title={`Disable ${verb}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="form">
+        <p>Planners stop getting <strong className="mono">{verb}</strong> at once, and calls to it are refused until an admin enables it again.</p>
+        <Field label="Reason (required)" htmlFor="disable-reason" error={error ?? undefined} hint="3 to 500 characters">
+          <textarea id="disable-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={Boolean(error)} />
+        </Field>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-danger">Disable</button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ReviewQueue } from './ReviewQueue';
 import { renderAs } from '../test/render';
 import { stubFetch } from '../test/fetchStub';
@@ -12,6 +13,7 @@ const page = {
   total: 2,
 };
 
+beforeEach(() => { window.location.hash = '#/review'; });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ReviewQueue', () => {
@@ -53,7 +55,7 @@ describe('ReviewQueue', () => {
     const calls = stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
     renderAs('viewer', <ReviewQueue />);
     await screen.findByText('CREATE_PET');
-    expect(calls.find((c) => c.url.startsWith('/api/librarian/tools/pending'))!.url).toBe('/api/librarian/tools/pending?status=PENDING&page=0&size=25');
+    expect(calls.find((c) => c.url.startsWith('/api/librarian/tools/pending'))!.url).toBe('/api/librarian/tools/pending?status=PENDING%2CBUILD_FAILED&sort=-updated&page=0&size=25');
   });
 
   it('has an empty state and an error state', async () => {
@@ -66,5 +68,51 @@ describe('ReviewQueue', () => {
     renderAs('admin', <ReviewQueue />);
     expect(await screen.findByRole('alert')).toHaveTextContent('librarian is unreachable: Connection refused');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('searches, sorts and pages on the server, and keeps all of it in the URL', async () => {
+    const calls = stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    renderAs('admin', <ReviewQueue />);
+    await screen.findByText('CREATE_PET');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search'), 'pets');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.selectOptions(screen.getByLabelText('Risk'), 'DESTRUCTIVE');
+    await user.click(screen.getByRole('button', { name: /^Verb/ }));
+    await user.click(screen.getByRole('button', { name: /^Verb/ }));
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '100');
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/tools/pending?risk=DESTRUCTIVE&status=PENDING%2CBUILD_FAILED&q=pets&sort=-verb&page=0&size=100'));
+    expect(window.location.hash).toBe('#/review?risk=DESTRUCTIVE&q=pets&sort=-verb&size=100');
+    expect(screen.getByRole('columnheader', { name: /Verb/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('rejects every tool that matches the filter only after the count is confirmed, and keeps the filter', async () => {
+    window.location.hash = '#/review?risk=DESTRUCTIVE';
+    const many = { items: page.items, total: 312, page: 0, size: 25 };
+    const calls = stubFetch([
+      ['GET', '/api/librarian/tools/pending', 200, many], ['GET', '/api/librarian/tools/sources', 200, []],
+      ['POST', '/api/librarian/tools/pending/reject', 200, { matched: 312, done: 312, failed: 0, outcomes: [] }],
+    ]);
+    renderAs('admin', <ReviewQueue />);
+    await screen.findByText('CREATE_PET');
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('select all on this page'));
+    await user.click(screen.getByRole('button', { name: 'Select all 312 tools that match' }));
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('312 selected');
+    await user.click(screen.getByRole('button', { name: 'Reject selected…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject 312 matching tools' });
+    expect(dialog).toHaveTextContent('Filter: status pending or build failed, risk destructive');
+    await user.type(screen.getByLabelText('Reason (required)'), 'no destructive tools this quarter');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByText('Confirm that all 312 matching tools are meant.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByLabelText('Yes, reject all 312 matching tools'));
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Rejected 312 tools.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')[0].body).toEqual({
+      filter: { risk: 'DESTRUCTIVE', status: 'PENDING,BUILD_FAILED' }, expectedCount: 312, reason: 'no destructive tools this quarter',
+    });
+    expect(window.location.hash).toBe('#/review?risk=DESTRUCTIVE');
+    expect(screen.getByLabelText('Risk')).toHaveValue('DESTRUCTIVE');
   });
 });

@@ -1,36 +1,62 @@
-import { useState } from 'react';
-import { gaps, pending, sources } from '../api/services';
+import { FormEvent, useEffect, useState } from 'react';
+import { gaps, pending, PendingFilter, sources } from '../api/services';
 import { changeOf, gapsOf, verbOf } from '../api/candidates';
 import { RISKS } from '../api/types';
 import { AdminOnly, useIsAdmin } from '../components/session';
-import { href } from '../components/route';
+import { href, useHashQuery } from '../components/route';
 import { useAsync } from '../components/useAsync';
-import { AsyncView, ErrorBox, Pager, RiskBadge, StatusBadge } from '../components/ui';
-import { ApproveDialog, RejectDialog } from './ApproveDialog';
+import { AsyncView, ErrorBox, FilterField, Pager, PageSize, RiskBadge, SortHeader, StatusBadge } from '../components/ui';
+import { ApproveDialog, Matching, RejectDialog } from './ApproveDialog';
 
-const PAGE_SIZE = 25;
 /** The librarian's candidate statuses; APPROVED means approved and being built, ACTIVE built and in the catalog. */
-const STATUSES = ['PENDING', 'BUILD_FAILED', 'APPROVED', 'ACTIVE', 'REJECTED', 'SUPERSEDED'];
+const STATUSES = ['PENDING', 'BUILD_FAILED', 'APPROVED', 'ACTIVE', 'REJECTED', 'SUPERSEDED', 'WITHDRAWN', 'RETIRED'];
+const DEFAULTS = { source: '', risk: '', status: 'PENDING,BUILD_FAILED', gap: '', q: '', sort: '-updated', page: '0', size: '25' };
+/** A decision by filter covers at most this many tools (the librarian's limit). */
+const MAX_MATCHING = 1000;
+
+function describe(f: typeof DEFAULTS, sourceName?: string): string {
+  const parts = [
+    f.status ? `status ${f.status.toLowerCase().replace(/_/g, ' ').replace(',', ' or ')}` : 'any status',
+    f.source ? `source ${sourceName ?? f.source}` : '',
+    f.risk ? `risk ${f.risk.toLowerCase().replace('_', ' ')}` : '',
+    f.gap ? `gap ${f.gap}` : '',
+    f.q ? `text "${f.q}"` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
 
 export function ReviewQueue() {
   const isAdmin = useIsAdmin();
-  const [filter, setFilter] = useState({ source: '', risk: '', status: 'PENDING', gap: '' });
-  const [page, setPage] = useState(0);
-  const state = useAsync(() => pending.list(filter, page, PAGE_SIZE), [JSON.stringify(filter), page]);
-  const sourceList = useAsync(() => sources.list(0, 500), []);
+  const [f, setQuery] = useHashQuery(DEFAULTS);
+  const page = Number(f.page) || 0;
+  const size = Number(f.size) || 25;
+  const filter: PendingFilter = { source: f.source, risk: f.risk, status: f.status || 'ALL', gap: f.gap, q: f.q };
+  const state = useAsync(() => pending.list(filter, page, size, f.sort), [f.source, f.risk, f.status, f.gap, f.q, f.sort, page, size]);
+  const sourceList = useAsync(() => sources.all(), []);
   const gapList = useAsync(() => gaps.list(0, 200), []);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<Error | null>(null);
+  const [text, setText] = useState(f.q);
+  useEffect(() => setText(f.q), [f.q]);
 
-  const setF = (k: keyof typeof filter, v: string) => { setFilter((f) => ({ ...f, [k]: v })); setPage(0); setSelected(new Set()); };
-  const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const clearSelection = () => { setSelected(new Set()); setAllMatching(false); };
+  const setF = (changes: Partial<typeof DEFAULTS>) => { setQuery({ ...changes, page: '0' }); clearSelection(); };
+  const toggle = (id: string) => { setAllMatching(false); setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; }); };
   const items = state.data?.items ?? [];
+  const total = state.data?.total ?? null;
   const allSelected = items.length > 0 && items.every((t) => selected.has(t.id));
   const selectedTools = items.filter((t) => selected.has(t.id));
+  const sourceName = (sourceList.data ?? []).find((s) => s.id === f.source)?.name;
+  const matching: Matching | undefined = allMatching && total !== null
+    ? { filter, count: total, description: describe(f, sourceName) } : undefined;
+  const count = matching ? matching.count : selected.size;
 
-  const done = (message: string) => { setDialog(null); setSelected(new Set()); setNotice(message); setError(null); state.reload(); };
+  const done = (message: string) => { setDialog(null); clearSelection(); setNotice(message); setError(null); state.reload(); };
+  const search = (e: FormEvent) => { e.preventDefault(); setF({ q: text.trim() }); };
+  const sortBy = (key: string) => setQuery({ sort: f.sort === key ? `-${key}` : key, page: '0' });
 
   return (
     <section>
@@ -38,76 +64,104 @@ export function ReviewQueue() {
         <h1>Review queue</h1>
         <AdminOnly>
           <div className="bulk" aria-label="bulk actions">
-            <span className="muted">{selected.size} selected</span>
-            <button className="btn btn-primary" disabled={selected.size === 0} onClick={() => setDialog('approve')}>Approve selected…</button>
-            <button className="btn btn-danger" disabled={selected.size === 0} onClick={() => setDialog('reject')}>Reject selected…</button>
+            <span className="muted" data-testid="selected-count">{count} selected</span>
+            <button className="btn btn-primary" disabled={count === 0} onClick={() => setDialog('approve')}>Approve selected…</button>
+            <button className="btn btn-danger" disabled={count === 0} onClick={() => setDialog('reject')}>Reject selected…</button>
           </div>
         </AdminOnly>
       </div>
-      <div className="filters" role="search">
-        <label>Source
-          <select value={filter.source} onChange={(e) => setF('source', e.target.value)} aria-label="filter by source">
+      <form className="filters" role="search" onSubmit={search}>
+        <FilterField id="q-text" label="Search">
+          <input id="q-text" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={200}
+            placeholder="verb, name, tool id, operation or source" />
+        </FilterField>
+        <button type="submit" className="btn">Search</button>
+        <FilterField id="q-source" label="Source">
+          <select id="q-source" value={f.source} onChange={(e) => setF({ source: e.target.value })}>
             <option value="">all</option>
-            {(sourceList.data?.items ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {(sourceList.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
           </select>
-        </label>
-        <label>Risk
-          <select value={filter.risk} onChange={(e) => setF('risk', e.target.value)} aria-label="filter by risk">
+        </FilterField>
+        <FilterField id="q-risk" label="Risk">
+          <select id="q-risk" value={f.risk} onChange={(e) => setF({ risk: e.target.value })}>
             <option value="">all</option>
             {RISKS.map((r) => <option key={r} value={r}>{r.toLowerCase().replace('_', ' ')}</option>)}
           </select>
-        </label>
-        <label>Status
-          <select value={filter.status} onChange={(e) => setF('status', e.target.value)} aria-label="filter by status">
+        </FilterField>
+        <FilterField id="q-status" label="Status">
+          <select id="q-status" value={f.status} onChange={(e) => setF({ status: e.target.value })}>
+            <option value="PENDING,BUILD_FAILED">waiting for a decision</option>
             <option value="">all</option>
             {STATUSES.map((s) => <option key={s} value={s}>{s.toLowerCase().replace('_', ' ')}</option>)}
           </select>
-        </label>
-        <label>Gap
-          <select value={filter.gap} onChange={(e) => setF('gap', e.target.value)} aria-label="filter by gap">
+        </FilterField>
+        <FilterField id="q-gap" label="Gap">
+          <select id="q-gap" value={f.gap} onChange={(e) => setF({ gap: e.target.value })}>
             <option value="">any</option>
             {(gapList.data?.items ?? []).map((g) => <option key={g.normalizedVerb} value={g.normalizedVerb}>{g.actionVerb} (seen {g.timesSeen}×)</option>)}
           </select>
-        </label>
-      </div>
-      {notice && <p className="state state-info" role="status">{notice}</p>}
+        </FilterField>
+        <PageSize size={size} onSize={(n) => setF({ size: String(n) })} />
+      </form>
+      {notice && <p className="state state-success" role="status">{notice}</p>}
       {error && <ErrorBox error={error} />}
+      {isAdmin && allSelected && total !== null && total > items.length && (
+        <p className="select-all-matching" role="status">
+          {allMatching
+            ? <>All <strong>{total}</strong> tools that match are selected. <button className="btn-link" onClick={clearSelection}>Clear the selection</button></>
+            : total > MAX_MATCHING
+              ? <>All {items.length} on this page are selected. {total} tools match: narrow the filter to {MAX_MATCHING} or fewer to decide on all of them at once.</>
+              : <>All {items.length} on this page are selected. <button className="btn-link" onClick={() => setAllMatching(true)}>Select all {total} tools that match</button></>}
+        </p>
+      )}
       <AsyncView state={state} isEmpty={(p) => p.items.length === 0 && p.page === 0}
-        empty="No tools waiting for review with these filters. Scanning a source adds its new and changed operations here.">
+        empty={f.q ? `No tool matches "${f.q}" with these filters.` : 'No tools waiting for review with these filters. Scanning a source adds its new and changed operations here.'}>
         {(p) => (
           <>
-            <table className="table">
-              <thead>
-                <tr>
-                  {isAdmin && <th><input type="checkbox" aria-label="select all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((t) => t.id)))} /></th>}
-                  <th>Verb</th><th>Name</th><th>Risk</th><th>Source</th><th>New / changed</th><th>Status</th><th>Gap</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.items.map((t) => (
-                  <tr key={t.id} data-testid={`pending-${verbOf(t)}`}>
-                    {isAdmin && <td><input type="checkbox" aria-label={`select ${verbOf(t)}`} checked={selected.has(t.id)} onChange={() => toggle(t.id)} /></td>}
-                    <td><a className="mono" href={href(`review/${encodeURIComponent(t.id)}`)}>{verbOf(t)}</a>{t.operationKey && <div className="small muted mono">{t.operationKey}</div>}</td>
-                    <td>{t.name ?? '—'}</td>
-                    <td><RiskBadge risk={t.risk} /></td>
-                    <td>{t.sourceName ?? t.sourceId ?? '—'}</td>
-                    <td><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span>{t.collision === 'REFUSED' && <span className="badge change-refused" title="its verb or id belongs to another tool; open it for the reason">cannot be approved</span>}</td>
-                    <td><StatusBadge status={t.status} /></td>
-                    <td>{gapsOf(t).map((g) => <span key={g} className="badge gap mono">{g}</span>)}</td>
+            <div className="table-scroll">
+              <table className="table queue-table">
+                <thead>
+                  <tr>
+                    {isAdmin && <th><input type="checkbox" aria-label="select all on this page" checked={allSelected} onChange={() => { setAllMatching(false); setSelected(allSelected ? new Set() : new Set(items.map((t) => t.id))); }} /></th>}
+                    <SortHeader label="Verb" sortKey="verb" sort={f.sort} onSort={sortBy} />
+                    <SortHeader label="Name" sortKey="name" sort={f.sort} onSort={sortBy} />
+                    <th>Summary</th>
+                    <SortHeader label="Risk" sortKey="risk" sort={f.sort} onSort={sortBy} />
+                    <SortHeader label="Source" sortKey="source" sort={f.sort} onSort={sortBy} />
+                    <th>New / changed</th>
+                    <SortHeader label="Status" sortKey="status" sort={f.sort} onSort={sortBy} />
+                    <SortHeader label="Updated" sortKey="updated" sort={f.sort} onSort={sortBy} />
+                    <th>Gap</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager page={page} size={PAGE_SIZE} total={p.total} count={p.items.length} onPage={(n) => { setPage(n); setSelected(new Set()); }} />
+                </thead>
+                <tbody>
+                  {p.items.map((t) => (
+                    <tr key={t.id} data-testid={`pending-${verbOf(t)}`}>
+                      {isAdmin && <td><input type="checkbox" aria-label={`select ${verbOf(t)}`} checked={allMatching || selected.has(t.id)} onChange={() => toggle(t.id)} /></td>}
+                      <td><a className="mono" href={href(`review/${encodeURIComponent(t.id)}`)}>{verbOf(t)}</a>{t.operationKey && <div className="small muted mono">{t.operationKey}</div>}</td>
+                      <td>{t.name ?? '—'}</td>
+                      <td className="summary-cell">{t.description || '—'}</td>
+                      <td><RiskBadge risk={t.risk} /></td>
+                      <td>{t.sourceId ? <a href={href(`sources?q=${encodeURIComponent(t.sourceName ?? '')}`)}>{t.sourceName ?? t.sourceId}</a> : (t.sourceName ?? '—')}</td>
+                      <td><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span>{t.collision === 'REFUSED' && <span className="badge change-refused" title="its verb or id belongs to another tool; open it for the reason">cannot be approved</span>}</td>
+                      <td><StatusBadge status={t.status} /></td>
+                      <td className="small nowrap">{t.updatedAt ? new Date(t.updatedAt).toLocaleString() : '—'}</td>
+                      <td>{gapsOf(t).map((g) => <span key={g} className="badge gap mono">{g}</span>)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} size={size} total={p.total} count={p.items.length} onPage={(n) => { setQuery({ page: String(n) }); if (!allMatching) setSelected(new Set()); }} />
           </>
         )}
       </AsyncView>
       {dialog === 'approve' && (
-        <ApproveDialog tools={selectedTools} onClose={() => setDialog(null)}
+        <ApproveDialog tools={selectedTools} matching={matching} onClose={() => setDialog(null)}
           onDone={(n, failures) => done(`Approved ${n} tool${n === 1 ? '' : 's'}: the engineer is building ${n === 1 ? 'its wrapper' : 'their wrappers'}.${failures.length ? ` Not approved: ${failures.join('; ')}` : ''}`)} />
       )}
       {dialog === 'reject' && (
-        <RejectDialog tools={selectedTools} onClose={() => setDialog(null)}
+        <RejectDialog tools={selectedTools} matching={matching} onClose={() => setDialog(null)}
           onDone={(n, failures) => done(`Rejected ${n} tool${n === 1 ? '' : 's'}.${failures.length ? ` Not rejected: ${failures.join('; ')}` : ''}`)} />
       )}
     </section>

@@ -9,10 +9,15 @@ import { Catalog } from './Catalog';
 import { Health } from './Health';
 import { Notifications } from './Notifications';
 import { AuditLog } from './AuditLog';
+import { Gaps } from './Gaps';
+import { Builds } from './Builds';
+import { NotFound } from './NotFound';
 
 const NAV: Array<[string, string]> = [
   ['review', 'Review queue'],
   ['sources', 'Sources'],
+  ['gaps', 'Gaps'],
+  ['builds', 'Builds'],
   ['catalog', 'Catalog'],
   ['health', 'Health & usage'],
   ['audit', 'Audit log'],
@@ -53,11 +58,14 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
     case 'health': body = <Health pluginId={id} />; break;
     case 'notifications': body = <Notifications onChange={refreshUnread} />; break;
     case 'audit': body = <AuditLog />; break;
-    default: body = <ReviewQueue />;
+    case 'gaps': body = <Gaps />; break;
+    case 'builds': body = <Builds />; break;
+    default: body = <NotFound path={route.join('/')} />;
   }
 
   return (
     <div className="shell">
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
       <header className="topbar">
         <a className="brand" href={href('review')}><span className="logo" aria-hidden>⚒</span> Toolsmith Airlock</a>
         <nav className="nav" aria-label="screens">
@@ -73,7 +81,7 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
           <button className="btn btn-small" onClick={signOut}>Sign out</button>
         </div>
       </header>
-      <main className="content">{body}</main>
+      <main className="content" id="main" tabIndex={-1}>{body}</main>
     </div>
   );
 }

@@ -3,31 +3,55 @@ import { sources } from '../api/services';
 import type { ToolSource } from '../api/types';
 import { SOURCE_TYPES } from '../api/types';
 import { AdminOnly } from '../components/session';
-import { useAsync } from '../components/useAsync';
-import { AsyncView, Dialog, ErrorBox, Field, Pager, StatusBadge, formatTime } from '../components/ui';
+import { href, useHashQuery } from '../components/route';
+import { useAsync, usePolling } from '../components/useAsync';
+import { AsyncView, Dialog, ErrorBox, Field, FilterField, Pager, PageSize, SortHeader, StatusBadge, formatTime } from '../components/ui';
 import { emptySourceForm, SourceErrors, SourceForm, sourceFormOf, validateSource } from '../forms/sourceForm';
 
-const PAGE_SIZE = 20;
+const DEFAULTS = { q: '', status: '', type: '', sort: 'name', page: '0', size: '25' };
+const STATUSES = ['NEW', 'SCANNING', 'OK', 'FAILED'];
 
 export function countsOf(s: ToolSource): { found?: number; added?: number; changed?: number } {
   return { found: s.counts?.found, added: s.counts?.added, changed: s.counts?.changed };
 }
 
 const SCANNING = /^scanning$/i;
+/** A source the scheduler is about to scan or is scanning: followed every 2 s, the others every 15 s. */
+const BUSY = /^(new|scanning)$/i;
 
 export function Sources() {
-  const [page, setPage] = useState(0);
-  const state = useAsync(() => sources.list(page, PAGE_SIZE), [page]);
+  const [f, setQuery] = useHashQuery(DEFAULTS);
+  const page = Number(f.page) || 0;
+  const size = Number(f.size) || 25;
+  const state = useAsync(() => sources.list(page, size, { q: f.q, status: f.status, type: f.type, sort: f.sort }),
+    [f.q, f.status, f.type, f.sort, page, size]);
+  const busy = (state.data?.items ?? []).some((s) => BUSY.test(s.status ?? ''));
+  usePolling(state.refresh, busy ? 2000 : 15000);
   const [editing, setEditing] = useState<ToolSource | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ToolSource | null>(null);
   const [scanning, setScanning] = useState<Record<string, string>>({});
   const [actionError, setActionError] = useState<Error | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [text, setText] = useState(f.q);
+  useEffect(() => setText(f.q), [f.q]);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+  const setF = (changes: Partial<typeof DEFAULTS>) => setQuery({ ...changes, page: '0' });
+  const sortBy = (key: string) => setQuery({ sort: f.sort === key ? `-${key}` : key, page: '0' });
+  const search = (e: FormEvent) => { e.preventDefault(); setF({ q: text.trim() }); };
+
+  const scanned = (s: ToolSource) => {
+    const c = countsOf(s);
+    setNotice(s.status === 'FAILED'
+      ? null
+      : `Scanned ${s.name}: ${c.found ?? 0} found, ${c.added ?? 0} new, ${c.changed ?? 0} changed.`);
+    if (s.status === 'FAILED') setActionError(new Error(`The scan of ${s.name} failed: ${s.lastError ?? 'no reason given'}`));
+  };
 
   /** Starts a scan, then follows the source until its status leaves "scanning". */
   const scanNow = async (s: ToolSource) => {
     setActionError(null);
+    setNotice(null);
     setScanning((m) => ({ ...m, [s.id]: 'starting scan…' }));
     let after: ToolSource;
     try {
@@ -40,7 +64,8 @@ export function Sources() {
     if (!SCANNING.test(after.status ?? '')) {
       // The librarian finished the scan before answering.
       setScanning(({ [s.id]: _, ...rest }) => rest);
-      state.reload();
+      scanned(after);
+      state.refresh();
       return;
     }
     const started = Date.now();
@@ -51,7 +76,8 @@ export function Sources() {
         const done = !SCANNING.test(now.status ?? '');
         if (done || Date.now() - started > 300_000) {
           setScanning(({ [s.id]: _, ...rest }) => rest);
-          state.reload();
+          scanned(now);
+          state.refresh();
           return;
         }
         setScanning((m) => ({ ...m, [s.id]: `scanning… ${c.found != null ? `${c.found} found` : ''}` }));
@@ -67,6 +93,7 @@ export function Sources() {
     if (!deleting) return;
     try {
       await sources.remove(deleting.id);
+      setNotice(`Deleted ${deleting.name}.`);
       setDeleting(null);
       state.reload();
     } catch (e) {
@@ -82,20 +109,51 @@ export function Sources() {
         <AdminOnly><button className="btn btn-primary" onClick={() => setEditing('new')}>Add source</button></AdminOnly>
       </div>
       <p className="muted">Where external tools come from. Each scan turns the source's operations into candidates in the review queue.</p>
+      <form className="filters" role="search" onSubmit={search}>
+        <FilterField id="s-text" label="Search">
+          <input id="s-text" type="search" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} placeholder="name or URL" />
+        </FilterField>
+        <button type="submit" className="btn">Search</button>
+        <FilterField id="s-status" label="Status">
+          <select id="s-status" value={f.status} onChange={(e) => setF({ status: e.target.value })}>
+            <option value="">all</option>
+            {STATUSES.map((st) => <option key={st} value={st}>{st.toLowerCase()}</option>)}
+          </select>
+        </FilterField>
+        <FilterField id="s-type" label="Type">
+          <select id="s-type" value={f.type} onChange={(e) => setF({ type: e.target.value })}>
+            <option value="">all</option>
+            {SOURCE_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </FilterField>
+        <PageSize size={size} onSize={(n) => setF({ size: String(n) })} />
+      </form>
+      {notice && <p className="state state-success" role="status">{notice}</p>}
       {actionError && <ErrorBox error={actionError} />}
       <AsyncView state={state} isEmpty={(p) => p.items.length === 0 && p.page === 0}
-        empty={<>No sources yet. <AdminOnly>Add an OpenAPI document, a git repository of manifests or a marketplace index.</AdminOnly></>}>
+        empty={f.q || f.status || f.type ? 'No source matches these filters.' : <>No sources yet. <AdminOnly>Add an OpenAPI document, a git repository of manifests or a marketplace index.</AdminOnly></>}>
         {(p) => (
           <>
-            <table className="table">
-              <thead><tr><th>Name</th><th>Type</th><th>Status</th><th>Last scan</th><th className="num">Found</th><th className="num">New</th><th className="num">Changed</th><th>Last error</th><th /></tr></thead>
+            <div className="table-scroll">
+            <table className="table sources-table">
+              <thead><tr>
+                <SortHeader label="Name" sortKey="name" sort={f.sort} onSort={sortBy} />
+                <SortHeader label="Type" sortKey="type" sort={f.sort} onSort={sortBy} />
+                <SortHeader label="Status" sortKey="status" sort={f.sort} onSort={sortBy} />
+                <SortHeader label="Last scan" sortKey="lastscan" sort={f.sort} onSort={sortBy} />
+                <SortHeader label="Found" sortKey="found" sort={f.sort} onSort={sortBy} />
+                <SortHeader label="New" sortKey="new" sort={f.sort} onSort={sortBy} />
+                <SortHeader label="Changed" sortKey="changed" sort={f.sort} onSort={sortBy} />
+                <th>Last error</th><th>Actions</th>
+              </tr></thead>
               <tbody>
                 {p.items.map((s) => {
                   const c = countsOf(s);
-                  const progress = scanning[s.id];
+                  const progress = scanning[s.id] ?? (SCANNING.test(s.status ?? '') ? 'scanning…' : undefined);
                   return (
                     <tr key={s.id} data-testid={`source-${s.name}`}>
-                      <td><strong>{s.name}</strong><div className="muted small mono" title={s.url}>{s.url}</div></td>
+                      <td className="name-cell"><strong>{s.name}</strong><div className="muted small mono url" title={s.url}>{s.url}</div>
+                        <a className="small" href={href(`review?source=${encodeURIComponent(s.id)}&status=`)}>its tools in the review queue</a></td>
                       <td><span className="badge">{s.type}</span></td>
                       <td>{progress ? <span className="badge status status-scanning" role="status"><span className="spinner" aria-hidden /> {progress}</span> : <StatusBadge status={s.status} />}</td>
                       <td>{formatTime(s.lastScanAt)}{s.nextScanAt && <div className="small muted">next {formatTime(s.nextScanAt)}</div>}</td>
@@ -115,13 +173,14 @@ export function Sources() {
                 })}
               </tbody>
             </table>
-            <Pager page={page} size={PAGE_SIZE} total={p.total} count={p.items.length} onPage={setPage} />
+            </div>
+            <Pager page={page} size={size} total={p.total} count={p.items.length} onPage={(n) => setQuery({ page: String(n) })} />
           </>
         )}
       </AsyncView>
       {editing && (
         <SourceDialog source={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); state.reload(); }} />
+          onSaved={(saved) => { setNotice(editing === 'new' ? `Added ${saved.name}: it is scanned within a minute (or press Scan now).` : `Saved ${saved.name}.`); setEditing(null); state.reload(); }} />
       )}
       {deleting && (
         <Dialog title="Delete source" onClose={() => setDeleting(null)}>
@@ -136,7 +195,7 @@ export function Sources() {
   );
 }
 
-export function SourceDialog({ source, onClose, onSaved }: { source: ToolSource | null; onClose: () => void; onSaved: () => void }) {
+export function SourceDialog({ source, onClose, onSaved }: { source: ToolSource | null; onClose: () => void; onSaved: (saved: ToolSource) => void }) {
   const [form, setForm] = useState<SourceForm>(source ? sourceFormOf(source) : emptySourceForm());
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -153,9 +212,8 @@ export function SourceDialog({ source, onClose, onSaved }: { source: ToolSource 
     setBusy(true);
     setServerError(null);
     try {
-      if (source) await sources.update(source.id, value);
-      else await sources.create(value);
-      onSaved();
+      const saved = source ? await sources.update(source.id, value) : await sources.create(value);
+      onSaved(saved ?? { ...value, id: source?.id ?? '' } as ToolSource);
     } catch (err) {
       setServerError((err as Error).message);
     } finally {

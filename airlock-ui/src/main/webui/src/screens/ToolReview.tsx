@@ -3,7 +3,7 @@ import { builds, pending } from '../api/services';
 import type { Build, PendingTool } from '../api/types';
 import { AdminOnly } from '../components/session';
 import { go, href } from '../components/route';
-import { useAsync } from '../components/useAsync';
+import { useAsync, usePolling } from '../components/useAsync';
 import { AsyncView, RiskBadge, StatusBadge, formatTime } from '../components/ui';
 import { SchemaTable } from '../components/SchemaTable';
 import { Diff } from '../components/Diff';
@@ -52,10 +52,14 @@ export function riskReasonOf(t: PendingTool): string {
 export function ToolReview({ id }: { id: string }) {
   const state = useAsync(() => pending.get(id), [id]);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // While the engineer builds (APPROVED), the page follows the candidate every 2 s until its report lands.
+  usePolling(state.refresh, 2000, state.data?.status === 'APPROVED');
 
   return (
     <section>
       <p><a href={href('review')}>‹ Review queue</a></p>
+      {notice && <p className="state state-success" role="status">{notice}</p>}
       <AsyncView state={state}>
         {(t) => {
           const m = t.manifest;
@@ -102,6 +106,16 @@ export function ToolReview({ id }: { id: string }) {
                   <div><strong>Check where this tool sends its calls:</strong><ul>{serverWarnings.map((w) => <li key={w.url}><span className="badge mono">{w.code}</span> {w.message}</li>)}</ul></div>
                 </div>
               )}
+              {(t.textWarnings ?? []).length > 0 && (
+                <div className="state state-error" role="alert" aria-label="Suspicious text warning">
+                  <div><strong>Check what this tool tells the language model:</strong>
+                    <ul>{(t.textWarnings ?? []).map((w) => (
+                      <li key={`${w.code}${w.field}`}><span className="badge mono">{w.code}</span> in <span className="mono">{w.field}</span>: {w.message}
+                        <div className="mono small excerpt">{w.excerpt}</div></li>
+                    ))}</ul>
+                  </div>
+                </div>
+              )}
               {notes.length > 0 && (
                 <div className="state state-info"><div><strong>Conversion notes:</strong><ul>{notes.map((w) => <li key={w}>{w}</li>)}</ul></div></div>
               )}
@@ -138,7 +152,7 @@ export function ToolReview({ id }: { id: string }) {
               {t.toolId && (t.status === 'APPROVED' || t.status === 'BUILD_FAILED') && <BuildProgress toolId={t.toolId} />}
               <Report report={report} failureReason={failure} />
 
-              {dialog === 'approve' && <ApproveDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); state.reload(); }} />}
+              {dialog === 'approve' && <ApproveDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); setNotice(`Approved ${verbOf(t)}: the engineer is building and verifying its wrapper; this page follows the build.`); state.reload(); }} />}
               {dialog === 'reject' && <RejectDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); go('review'); }} />}
             </>
           );
@@ -148,9 +162,13 @@ export function ToolReview({ id }: { id: string }) {
   );
 }
 
+const FINISHED_BUILD = /^(succeeded|failed|verified|registered|done|cancelled)$/i;
+
 /** The engineer's build of this tool while it is being built (state), with a retry for a failed one. */
 function BuildProgress({ toolId }: { toolId: string }) {
   const state = useAsync<Build | null>(() => builds.list({ toolId }, 0, 1).then((p) => p.items[0] ?? null), [toolId]);
+  // followed every 2 s until the build ends (the review page itself follows the candidate's status)
+  usePolling(state.refresh, 2000, !state.data || !FINISHED_BUILD.test(state.data.state ?? ''));
   const [retryError, setRetryError] = useState<string | null>(null);
   if (state.status === 'error' || !state.data) return null;
   const b = state.data;

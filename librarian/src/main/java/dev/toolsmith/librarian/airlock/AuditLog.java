@@ -33,7 +33,11 @@ public class AuditLog {
         /** An admin took a tool out of the catalog, with a reason. */
         RETIRED,
         /** A build on {@code plugin-built} without the valid seal of its approval: not catalogued. */
-        BUILD_REFUSED
+        BUILD_REFUSED,
+        /** An admin approved every tool a review-queue filter matched (each one is also audited as APPROVED). */
+        BULK_APPROVED,
+        /** An admin rejected every tool a review-queue filter matched (each one is also audited as REJECTED). */
+        BULK_REJECTED
     }
 
     private final ObjectMapper mapper;

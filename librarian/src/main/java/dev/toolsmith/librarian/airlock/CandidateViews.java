@@ -61,6 +61,6 @@ public final class CandidateViews {
             JsonNode warnings, JsonNode diff, Integer approvedRevision, List<GapTag> gaps, PolicyView policy,
             String decidedBy, OffsetDateTime decidedAt, String rejectReason, JsonNode buildReport, String buildFailure,
             String draftGap, OffsetDateTime discoveredAt, OffsetDateTime updatedAt, List<Collision> collisions,
-            List<ServerWarning> serverWarnings) {
+            List<ServerWarning> serverWarnings, List<TextWarning> textWarnings) {
     }
 }

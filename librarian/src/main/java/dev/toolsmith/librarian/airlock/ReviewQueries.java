@@ -26,8 +26,31 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ReviewQueries {
 
-    /** Filters of {@code GET /tools/pending}; null means any. */
-    public record Filter(UUID sourceId, Set<CandidateStatus> statuses, String risk, String gap) {
+    /**
+     * Filters of {@code GET /tools/pending}; null means any. {@code text} is a LIKE pattern from
+     * {@link SearchText} matched against verb, name, tool id, operation and source name.
+     */
+    public record Filter(UUID sourceId, Set<CandidateStatus> statuses, String risk, String gap, String text) {
+    }
+
+    /** The keys {@code GET /tools/pending?sort=} offers and what each sorts by. */
+    static final Map<String, String> SORTS = orderedSorts();
+
+    static final String DEFAULT_SORT = "-updated";
+
+    private static Map<String, String> orderedSorts() {
+        Map<String, String> sorts = new java.util.LinkedHashMap<>();
+        sorts.put("updated", "updatedAt");
+        sorts.put("discovered", "discoveredAt");
+        sorts.put("verb", "verb");
+        sorts.put("name", "name");
+        sorts.put("tool", "toolId");
+        sorts.put("status", "status");
+        // by severity, not by name
+        sorts.put("risk", "case coalesce(riskOverride, risk) when 'READ_ONLY' then 0 when 'WRITE_LOCAL' then 1"
+                + " when 'WRITE_REMOTE' then 2 else 3 end");
+        sorts.put("source", "coalesce((select s.name from SourceEntity s where s.id = sourceId), '')");
+        return java.util.Collections.unmodifiableMap(sorts);
     }
 
     private static final int MAX_DESCRIPTION = 300;
@@ -40,7 +63,10 @@ public class ReviewQueries {
         this.collisions = collisions;
     }
 
-    public Uni<CandidateViews.Page> list(Filter filter, int page, int size) {
+    private record Where(String clause, Parameters params) {
+    }
+
+    private static Where where(Filter filter) {
         StringBuilder where = new StringBuilder("status in :statuses");
         Parameters params = Parameters.with("statuses", filter.statuses().stream().map(Enum::name).toList());
         if (filter.sourceId() != null) {
@@ -57,12 +83,37 @@ public class ReviewQueries {
                     + " where m.normalizedVerb = :gap))");
             params.and("gap", filter.gap());
         }
-        String query = where + " order by updatedAt desc, id";
-        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>find(query, params).page(Page.of(page, size))
-                .list().chain(rows -> CandidateEntity.count(where.toString(), params).chain(total ->
-                        context(rows).chain(ctx -> collisionKinds(rows).map(kinds -> new CandidateViews.Page(
-                                rows.stream().map(r -> summary(r, ctx, kinds.get(r.id))).toList(), page, size,
-                                total))))));
+        if (filter.text() != null) {
+            where.append(" and (").append(SearchText.contains("verb", "q")).append(" or ")
+                    .append(SearchText.contains("name", "q")).append(" or ")
+                    .append(SearchText.contains("toolId", "q")).append(" or ")
+                    .append(SearchText.contains("operationKey", "q"))
+                    .append(" or sourceId in (select s.id from SourceEntity s where ")
+                    .append(SearchText.contains("s.name", "q")).append("))");
+            params.and("q", filter.text());
+        }
+        return new Where(where.toString(), params);
+    }
+
+    /** @param orderBy an {@code order by} clause from {@link ListOrder} over {@link #SORTS} */
+    public Uni<CandidateViews.Page> list(Filter filter, String orderBy, int page, int size) {
+        Where where = where(filter);
+        String query = where.clause() + orderBy;
+        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>find(query, where.params())
+                .page(Page.of(page, size)).list().chain(rows -> CandidateEntity.count(where.clause(), where.params())
+                        .chain(total -> context(rows).chain(ctx -> collisionKinds(rows).map(kinds ->
+                                new CandidateViews.Page(rows.stream().map(r -> summary(r, ctx, kinds.get(r.id))).toList(),
+                                        page, size, total))))));
+    }
+
+    /**
+     * The ids of every candidate the filter matches, oldest change first, for a decision by filter; at most
+     * {@code limit} + 1, so a caller can tell "too many" without reading them all.
+     */
+    public Uni<List<UUID>> ids(Filter filter, int limit) {
+        Where where = where(filter);
+        return Panache.withSession(() -> CandidateEntity.<CandidateEntity>find(where.clause() + " order by updatedAt, id",
+                where.params()).range(0, limit).list().map(rows -> rows.stream().map(r -> r.id).toList()));
     }
 
     /**
@@ -160,7 +211,7 @@ public class ReviewQueries {
                 read(r.operation), withServerWarnings(withCollisions(read(r.warnings), collided), servers), read(r.diff),
                 approved == null ? null : approved.revision, ctx.gaps().getOrDefault(r.id, List.of()), policy(r.policy),
                 r.decidedBy, r.decidedAt, r.rejectReason, read(r.buildReport), r.buildFailure, r.draftGap,
-                r.discoveredAt, r.updatedAt, collided, servers);
+                r.discoveredAt, r.updatedAt, collided, servers, TextWarnings.of(read(r.manifest)));
     }
 
     /** The stored warnings plus one line per collision, so every client that shows warnings shows these. */

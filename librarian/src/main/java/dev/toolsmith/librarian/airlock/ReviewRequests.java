@@ -22,12 +22,29 @@ public final class ReviewRequests {
     public record Reject(String reason) {
     }
 
-    /** Approve many candidates with one policy. */
-    public record BulkApprove(List<UUID> ids, PolicyRequest policy, String riskOverride, Boolean acceptUnlimited) {
+    /**
+     * Approve many candidates with one policy: the listed {@code ids}, or every candidate {@code filter}
+     * matches, which must be {@code expectedCount} (the number the admin confirmed).
+     */
+    public record BulkApprove(List<UUID> ids, QueueFilter filter, Integer expectedCount, PolicyRequest policy,
+            String riskOverride, Boolean acceptUnlimited) {
     }
 
-    /** Reject many candidates with one reason. */
-    public record BulkReject(List<UUID> ids, String reason) {
+    /** Reject many candidates with one reason: the listed {@code ids}, or what {@code filter} matches (as above). */
+    public record BulkReject(List<UUID> ids, QueueFilter filter, Integer expectedCount, String reason) {
+    }
+
+    /**
+     * The review queue's filters as {@code GET /tools/pending} takes them (same names, same meaning), for a
+     * decision on everything that matches.
+     */
+    public record QueueFilter(UUID source, String status, String risk, String gap, String q) {
+    }
+
+    /**
+     * The answer of a bulk decision: how many candidates it covered and each one's outcome.
+     */
+    public record BulkResult(int matched, int done, int failed, List<BulkOutcome> outcomes) {
     }
 
     /** The outcome for one id of a bulk request. */

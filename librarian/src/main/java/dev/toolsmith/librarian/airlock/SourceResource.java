@@ -1,6 +1,7 @@
 package dev.toolsmith.librarian.airlock;
 
 import dev.toolsmith.eventing.rest.ApiError;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
@@ -14,14 +15,16 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -31,6 +34,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
         + " indexes and (when enabled) a public API directory, scanned into the review queue")
 @Produces(MediaType.APPLICATION_JSON)
 public class SourceResource {
+
+    static final int DEFAULT_PAGE_SIZE = 20;
+    static final int MAX_PAGE_SIZE = 200;
+    /** The whole list when no page is asked for (sources are few: registered by hand). */
+    private static final int ALL = 100_000;
 
     private final SourceService sources;
     private final SourceScanner scanner;
@@ -57,9 +65,53 @@ public class SourceResource {
 
     @GET
     @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
-    @Operation(summary = "Every source with its scan state and counts")
-    public Uni<List<SourceView>> list() {
-        return sources.list();
+    @Operation(summary = "Sources with their scan state and counts",
+            description = "Without page or size: every source, by name, as a plain array (filters and sort still"
+                    + " apply). With page or size: one page, {items, page, size, total}.")
+    @APIResponse(responseCode = "400", description = "An unknown status, type or sort key, a search text over 200"
+            + " characters, or a bad page", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public Uni<Object> list(
+            @Parameter(description = "text found (case-insensitively) in the name or URL; at most 200 characters")
+            @QueryParam("q") String q,
+            @Parameter(description = "NEW, SCANNING, OK or FAILED") @QueryParam("status") String status,
+            @Parameter(description = "openapi, git, marketplace or directory") @QueryParam("type") String type,
+            @Parameter(description = "name, type, status, lastscan, found, new, changed or created; a leading -"
+                    + " sorts descending (default name)") @QueryParam("sort") String sort,
+            @QueryParam("page") Integer page,
+            @QueryParam("size") Integer size) {
+        SourceService.Filter filter = new SourceService.Filter(SearchText.pattern(q), status(status), type(type));
+        String orderBy = ListOrder.orderBy(sort, "name", SourceService.SORTS);
+        if (page == null && size == null) {
+            return sources.list(filter, orderBy, 0, ALL).map(p -> p.items());
+        }
+        int pageNumber = page == null ? 0 : page;
+        int pageSize = size == null ? DEFAULT_PAGE_SIZE : size;
+        Paging.check(pageNumber, pageSize, MAX_PAGE_SIZE);
+        return sources.list(filter, orderBy, pageNumber, pageSize).map(p -> p);
+    }
+
+    private static String status(String status) {
+        if (status == null || status.isBlank()) {
+            return null;
+        }
+        String wanted = status.trim().toUpperCase(Locale.ROOT);
+        if (!SourceService.STATUSES.contains(wanted)) {
+            throw new IllegalArgumentException("status: '" + LogSafeText.of(status) + "' is not one of "
+                    + String.join(", ", SourceService.STATUSES));
+        }
+        return wanted;
+    }
+
+    private static String type(String type) {
+        if (type == null || type.isBlank()) {
+            return null;
+        }
+        String wanted = type.trim().toLowerCase(Locale.ROOT);
+        if (!SourceTypes.ALL.contains(wanted)) {
+            throw new IllegalArgumentException("type: '" + LogSafeText.of(type) + "' is not one of openapi, git,"
+                    + " marketplace, directory");
+        }
+        return wanted;
     }
 
     @GET

@@ -45,6 +45,55 @@ public class SourceService {
                 .replaceWith(view);
     }
 
+    /** The statuses a source can be in, for {@code GET /tools/sources?status=}. */
+    static final List<String> STATUSES = List.of("NEW", "SCANNING", "OK", "FAILED");
+
+    /** The keys {@code GET /tools/sources?sort=} offers and what each sorts by. */
+    static final java.util.Map<String, String> SORTS = sorts();
+
+    private static java.util.Map<String, String> sorts() {
+        java.util.Map<String, String> sorts = new java.util.LinkedHashMap<>();
+        sorts.put("name", "lower(name)");
+        sorts.put("type", "type");
+        sorts.put("status", "status");
+        sorts.put("lastscan", "lastScanAt");
+        sorts.put("found", "foundCount");
+        sorts.put("new", "newCount");
+        sorts.put("changed", "changedCount");
+        sorts.put("created", "createdAt");
+        return java.util.Collections.unmodifiableMap(sorts);
+    }
+
+    /** Filters of {@code GET /tools/sources}: a LIKE pattern for name and URL, a status, a type; null means any. */
+    public record Filter(String text, String status, String type) {
+    }
+
+    public record SourcePage(List<SourceView> items, int page, int size, long total) {
+    }
+
+    public Uni<SourcePage> list(Filter filter, String orderBy, int page, int size) {
+        StringBuilder where = new StringBuilder("1 = 1");
+        io.quarkus.panache.common.Parameters params = new io.quarkus.panache.common.Parameters();
+        if (filter.text() != null) {
+            where.append(" and (").append(SearchText.contains("name", "q")).append(" or ")
+                    .append(SearchText.contains("url", "q")).append(")");
+            params.and("q", filter.text());
+        }
+        if (filter.status() != null) {
+            where.append(" and status = :status");
+            params.and("status", filter.status());
+        }
+        if (filter.type() != null) {
+            where.append(" and type = :type");
+            params.and("type", filter.type());
+        }
+        String clause = where.toString();
+        return Panache.withSession(() -> SourceEntity.<SourceEntity>find(clause + orderBy, params)
+                .page(io.quarkus.panache.common.Page.of(page, size)).list()
+                .chain(rows -> SourceEntity.count(clause, params).map(total ->
+                        new SourcePage(rows.stream().map(SourceView::of).toList(), page, size, total))));
+    }
+
     public Uni<List<SourceView>> list() {
         return Panache.withSession(() -> SourceEntity.<SourceEntity>list("order by name, id"))
                 .map(all -> all.stream().map(SourceView::of).toList());
