@@ -40,12 +40,13 @@ public final class ScriptedLibrarian {
         return instance;
     }
 
+    /** Answers the requests for {@code verb} (or, for a search without a verb, with this query text). */
     public void answer(String verb, Function<SearchRequest, SearchReply> reply) {
         scripts.put(verb, reply);
     }
 
     public List<SearchRequest> requestsFor(String verb) {
-        return seen.stream().filter(r -> verb.equals(r.verb())).toList();
+        return seen.stream().filter(r -> java.util.Objects.equals(verb, r.verb())).toList();
     }
 
     private void start() {
@@ -68,7 +69,9 @@ public final class ScriptedLibrarian {
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(50))) {
                     SearchRequest request = codec.payload(codec.openEnvelope(record.value()), SearchRequest.class);
                     seen.add(request);
-                    Function<SearchRequest, SearchReply> script = scripts.get(request.verb());
+                    // a search without a verb (find_tools over MCP) is scripted by its query text
+                    Function<SearchRequest, SearchReply> script = scripts.get(request.verb() != null ? request.verb()
+                            : request.queryText());
                     if (script != null) {
                         replies.send(Topics.TOOL_SEARCH_REPLIES, record.key(), script.apply(request));
                     }

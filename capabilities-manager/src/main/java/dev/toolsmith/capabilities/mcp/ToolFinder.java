@@ -1,0 +1,63 @@
+package dev.toolsmith.capabilities.mcp;
+
+import dev.toolsmith.capabilities.policy.CallerAccess;
+import dev.toolsmith.capabilities.policy.PoliciesInForce;
+import dev.toolsmith.capabilities.registry.Plugin;
+import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.resolution.ToolSearchClient;
+import dev.toolsmith.contracts.search.SearchHit;
+import dev.toolsmith.contracts.search.SearchReply;
+import dev.toolsmith.contracts.search.SearchRequest;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Finds tools for a planner: asks the librarian over Kafka (the same {@code tool-search-requests} the
+ * novel-verb path uses, on behalf of the caller, so the catalog's allowed callers apply before ranking) and
+ * keeps only the hits this caller can call here and now: registered, not disabled, and allowed by the policy
+ * in force (which may be newer than the catalog's copy).
+ */
+@ApplicationScoped
+public class ToolFinder {
+
+    private final ToolSearchClient search;
+    private final PluginRegistry registry;
+    private final PoliciesInForce policies;
+
+    public ToolFinder(ToolSearchClient search, PluginRegistry registry, PoliciesInForce policies) {
+        this.search = search;
+        this.registry = registry;
+        this.policies = policies;
+    }
+
+    /** What the librarian said, or why it said nothing. */
+    public record Found(List<BriefTool> tools, String error) {
+    }
+
+    public Uni<Found> find(String query, int limit, String caller) {
+        SearchRequest request = new SearchRequest("mcp-" + UUID.randomUUID(), query, null, List.of(), null, limit, caller);
+        return search.search(request).map(reply -> reply.map(r -> found(r, caller))
+                .orElseGet(() -> new Found(List.of(), "the librarian did not answer in time; try again")));
+    }
+
+    private Found found(SearchReply reply, String caller) {
+        if (reply.error() != null) {
+            return new Found(List.of(), reply.error());
+        }
+        return new Found(reply.hits().stream().map(hit -> brief(hit, caller)).flatMap(Optional::stream).toList(), null);
+    }
+
+    /** The hit in brief if {@code caller} may call it here; empty otherwise. */
+    public Optional<BriefTool> brief(SearchHit hit, String caller) {
+        return callable(hit.toolId(), caller).map(plugin -> BriefLists.of(hit, plugin));
+    }
+
+    /** The registered plugin with this id if it serves and {@code caller} may call it. */
+    public Optional<Plugin> callable(String toolId, String caller) {
+        return registry.byToolId(toolId).filter(Plugin::serves)
+                .filter(plugin -> CallerAccess.refusal(plugin.toolId(), policies.of(plugin), caller).isEmpty());
+    }
+}
