@@ -311,8 +311,11 @@ say "every service healthy ${FIRST_UP_SECONDS}s after compose up (images built, 
 for svc in "${SERVICES[@]}"; do
   user=$(podman exec "$(container "$svc")" id -u)
   [ "$user" = 185 ] || fail "$svc runs as uid $user"
+  # cap_drop and no-new-privileges of docker-compose.yml, as the Kubernetes securityContext
+  privileges=$(podman exec "$(container "$svc")" grep -E '^(CapEff|NoNewPrivs):' /proc/1/status | awk '{print $2}' | tr '\n' ' ')
+  [ "$privileges" = "0000000000000000 1 " ] || fail "$svc runs with capabilities or may gain privileges (CapEff, NoNewPrivs: $privileges)"
 done
-say "the services run as uid 185; $(podman exec "$(container postgres)" id -un) runs PostgreSQL, uid $(podman exec "$(container kafka)" id -u) Kafka"
+say "the services run as uid 185 without capabilities or privilege escalation; $(podman exec "$(container postgres)" id -un) runs PostgreSQL, uid $(podman exec "$(container kafka)" id -u) Kafka"
 
 # --- 7. the demo --------------------------------------------------------------------------------------------
 # The demo's FX API must be reachable from the containers: it listens on the compose network's gateway, an
