@@ -107,9 +107,9 @@ teardown() {
 }
 
 # --- 1. prerequisites ---------------------------------------------------------------------------------------
-stage "1/8 prerequisites: podman, runc, podman-compose, mmdebstrap"
+stage "1/8 prerequisites: podman, runc, podman-compose, mmdebstrap (and curl, jq)"
 missing=()
-for pkg in podman:podman runc:runc podman-compose:podman-compose mmdebstrap:mmdebstrap; do
+for pkg in podman:podman runc:runc podman-compose:podman-compose mmdebstrap:mmdebstrap curl:curl jq:jq; do
   command -v "${pkg%%:*}" >/dev/null || missing+=("${pkg#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
