@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuditLog } from './AuditLog';
@@ -23,6 +23,7 @@ const entries = {
 };
 const AUDIT = '/api/librarian/audit';
 
+beforeEach(() => { window.location.hash = '#/audit'; });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AuditLog', () => {
@@ -57,16 +58,16 @@ describe('AuditLog', () => {
     renderAs('admin', <AuditLog />);
     await screen.findByTestId('audit-table');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('filter by actor'), 'alice');
+    await user.type(screen.getByLabelText('Who'), 'alice');
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?actor=alice&page=0&size=50'));
-    await user.selectOptions(screen.getByLabelText('filter by action'), 'REJECTED');
+    await user.selectOptions(screen.getByLabelText('Action'), 'REJECTED');
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?actor=alice&action=REJECTED&page=0&size=50'));
-    await user.type(screen.getByLabelText('filter by subject'), 's-1');
+    await user.type(screen.getByLabelText('Subject id'), 's-1');
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?actor=alice&action=REJECTED&subjectId=s-1&page=0&size=50'));
-    await user.selectOptions(screen.getByLabelText('filter by action'), '');
+    await user.selectOptions(screen.getByLabelText('Action'), '');
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?actor=alice&subjectId=s-1&page=0&size=50'));
     // The librarian's actions can be picked (it refuses any other value with 400).
-    const options = within(screen.getByLabelText('filter by action')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const options = within(screen.getByLabelText('Action')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
     expect(options).toEqual(['', 'SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED',
       'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED', 'BULK_APPROVED', 'BULK_REJECTED']);
   });
@@ -86,7 +87,7 @@ describe('AuditLog', () => {
     expect(await screen.findByText('Page 2 of 3 · 120 in all')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next ›' }));
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?page=2&size=50'));
-    await user.selectOptions(screen.getByLabelText('filter by action'), 'APPROVED');
+    await user.selectOptions(screen.getByLabelText('Action'), 'APPROVED');
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/librarian/audit?action=APPROVED&page=0&size=50'));
   });
 
@@ -98,7 +99,7 @@ describe('AuditLog', () => {
     unmount();
     vi.unstubAllGlobals();
     const calls = stubFetch([['GET', AUDIT, 400, { error: "action: 'NOPE' is not one of [SOURCE_CREATED, …]" }]]);
-    renderAs('admin', <AuditLog />);
+    renderAs('viewer', <AuditLog />);
     expect(await screen.findByRole('alert')).toHaveTextContent("action: 'NOPE' is not one of [SOURCE_CREATED, …]");
     expect(screen.queryByTestId('audit-table')).toBeNull();
     const user = userEvent.setup();

@@ -1,8 +1,10 @@
-import { useState } from 'react';
 import { audit, AUDIT_ACTIONS } from '../api/services';
 import type { AuditEntry } from '../api/types';
-import { useAsync } from '../components/useAsync';
-import { AsyncView, Pager, formatTime } from '../components/ui';
+import { useHashQuery } from '../components/route';
+import { AdminOnly } from '../components/session';
+import { Lockouts } from './Lockouts';
+import { useAsync, usePolling } from '../components/useAsync';
+import { AsyncView, FilterField, Pager, formatTime } from '../components/ui';
 
 const PAGE_SIZE = 50;
 
@@ -11,25 +13,33 @@ function show(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+const DEFAULTS = { actor: '', action: '', subjectId: '', page: '0' };
+
 export function AuditLog() {
-  const [filter, setFilter] = useState({ actor: '', action: '', subjectId: '' });
-  const [page, setPage] = useState(0);
-  const state = useAsync(() => audit.list(filter, page, PAGE_SIZE), [JSON.stringify(filter), page]);
-  const setF = (k: keyof typeof filter, v: string) => { setFilter((f) => ({ ...f, [k]: v })); setPage(0); };
+  // filters and page live in the URL, so another screen can link to a subject's entries (#/audit?subjectId=…)
+  const [f, setQuery] = useHashQuery(DEFAULTS);
+  const filter = { actor: f.actor, action: f.action, subjectId: f.subjectId };
+  const page = Number(f.page) || 0;
+  const state = useAsync(() => audit.list(filter, page, PAGE_SIZE), [f.actor, f.action, f.subjectId, page]);
+  usePolling(state.refresh, 15000, page === 0);
+  const setF = (k: keyof typeof filter, v: string) => setQuery({ [k]: v, page: '0' });
+  const setPage = (n: number) => setQuery({ page: String(n) });
 
   return (
     <section>
       <h1>Audit log</h1>
+      <AdminOnly><Lockouts /></AdminOnly>
       <div className="filters" role="search">
-        <label>Who<input value={filter.actor} onChange={(e) => setF('actor', e.target.value)} aria-label="filter by actor" /></label>
-        <label>Action<select value={filter.action} onChange={(e) => setF('action', e.target.value)} aria-label="filter by action">
+        <FilterField id="a-actor" label="Who"><input id="a-actor" value={filter.actor} onChange={(e) => setF('actor', e.target.value)} /></FilterField>
+        <FilterField id="a-action" label="Action"><select id="a-action" value={filter.action} onChange={(e) => setF('action', e.target.value)}>
           <option value="">all</option>{AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{a.toLowerCase().replace(/_/g, ' ')}</option>)}
-        </select></label>
-        <label>Subject id<input value={filter.subjectId} onChange={(e) => setF('subjectId', e.target.value)} aria-label="filter by subject" /></label>
+        </select></FilterField>
+        <FilterField id="a-subject" label="Subject id"><input id="a-subject" value={filter.subjectId} onChange={(e) => setF('subjectId', e.target.value)} /></FilterField>
       </div>
       <AsyncView state={state} isEmpty={(p) => p.items.length === 0 && p.page === 0} empty="No audit entries match.">
         {(p) => (
           <>
+            <div className="table-scroll">
             <table className="table audit" data-testid="audit-table">
               <thead><tr><th>When</th><th>Who</th><th>Action</th><th>Subject</th><th>What happened</th><th>Before → after</th></tr></thead>
               <tbody>
@@ -45,6 +55,7 @@ export function AuditLog() {
                 ))}
               </tbody>
             </table>
+            </div>
             <Pager page={page} size={PAGE_SIZE} total={p.total} count={p.items.length} onPage={setPage} />
           </>
         )}

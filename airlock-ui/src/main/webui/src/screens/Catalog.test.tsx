@@ -156,11 +156,18 @@ describe('Catalog', () => {
   });
 
   it('shows a tool with its status, risk, versions, callers, parameters and output', async () => {
-    const calls = stubFetch([['GET', '/api/librarian/tools/fx%2Fconvert', 200, details]]);
+    const calls = stubFetch([['GET', '/api/librarian/tools/fx%2Fconvert', 200, details], ['GET', '/api/librarian/tools/pending', 200, { items: [
+      { id: 'c-7', toolId: 'fx/convert', revision: 3, sourceId: 's-1', sourceName: 'frankfurter-openapi', status: 'ACTIVE' },
+      { id: 'c-8', toolId: 'fx/convert-old', revision: 1, sourceId: 's-2', sourceName: 'other', status: 'ACTIVE' },
+    ], total: 2 }]]);
     renderAs('viewer', <Catalog toolId="fx/convert" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { name: 'CONVERT_CURRENCY' })).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/librarian/tools/fx%2Fconvert']);
+    expect(calls.map((c) => c.url)).toContain('/api/librarian/tools/fx%2Fconvert');
+    // the source of its approved revision, linked, with that review
+    expect(await screen.findByRole('link', { name: 'frankfurter-openapi' })).toHaveAttribute('href', '#/sources?q=frankfurter-openapi');
+    expect(screen.getByRole('link', { name: 'its review (revision 3)' })).toHaveAttribute('href', '#/review/c-7');
+    expect(screen.getByRole('link', { name: 'history' })).toHaveAttribute('href', '#/history/fx%2Fconvert');
     const fact = (label: string) => screen.getByText(label, { selector: '.label' }).parentElement!;
     expect(fact('Status')).toHaveTextContent('disabled');
     expect(fact('Risk')).toHaveTextContent('read-only');
@@ -174,6 +181,20 @@ describe('Catalog', () => {
     expect(screen.getByText('sha256:bbb222')).toBeInTheDocument();
     expect(screen.getByText('sha256:aaa111')).toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('says "no confident match" when every hit is a weak guess, and shows them only on request', async () => {
+    stubFetch([['POST', '/api/librarian/tools/search', 200, { hits: [
+      { toolId: 'fx/convert', verb: 'CONVERT_CURRENCY', name: 'convert', score: 0.2, confidence: 0.2, matchedOn: ['description'] },
+    ] }], ['GET', '/api/librarian/tools', 200, { items: [], total: 0 }]]);
+    renderAs('viewer', <Catalog />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('search the catalog'), 'qwxz blorp');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(/No confident match for “qwxz blorp”: the best hit is 20% likely/)).toBeInTheDocument();
+    expect(screen.queryByTestId('search-results')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show the 1 weak matches' }));
+    expect(screen.getByTestId('search-results')).toHaveTextContent('CONVERT_CURRENCY');
   });
 
   it('shows why a tool cannot be shown', async () => {

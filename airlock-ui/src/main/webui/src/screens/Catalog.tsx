@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { catalog } from '../api/services';
+import { catalog, pending } from '../api/services';
 import type { Risk, SearchHit, ToolManifest } from '../api/types';
 import { RISKS } from '../api/types';
 import { href } from '../components/route';
@@ -23,6 +23,7 @@ function CatalogSearch() {
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const [page, setPage] = useState(0);
+  const [showWeak, setShowWeak] = useState(false);
   const browse = useAsync(() => catalog.list({ status: status === 'any' ? undefined : status, namespace: namespace || undefined }, page, PAGE_SIZE), [status, namespace, page]);
 
   const run = async (q: string) => {
@@ -36,6 +37,7 @@ function CatalogSearch() {
         filters: { ...(risk ? { risk: [risk] } : {}), ...(namespace ? { namespace } : {}), status },
       });
       setSearched(q);
+      setShowWeak(false);
       setHits(found);
     } catch (err) {
       setError(err as Error);
@@ -63,8 +65,14 @@ function CatalogSearch() {
       </form>
       {error && <ErrorBox error={error} onRetry={() => void run(text.trim())} />}
       {searching && <Spinner label="Searching…" />}
+      {hits && !searching && hits.length > 0 && !hits.some((h) => h.confidence >= CONFIDENT) && (
+        <Empty>
+          No confident match for “{searched}”: the best hit is {(Math.max(...hits.map((h) => h.confidence)) * 100).toFixed(0)}% likely to be what you asked for.{' '}
+          {!showWeak && <button type="button" className="btn-link" onClick={() => setShowWeak(true)}>Show the {hits.length} weak matches</button>}
+        </Empty>
+      )}
       {hits && !searching && (
-        hits.length === 0 ? <Empty>No tool matches “{searched}”. Admins can look for candidates in the review queue's gap filter.</Empty> : (
+        hits.length === 0 ? <Empty>No tool matches “{searched}”. Admins can look for candidates in the review queue's gap filter.</Empty> : (!hits.some((h) => h.confidence >= CONFIDENT) && !showWeak) ? null : (
           <table className="table" data-testid="search-results">
             <thead><tr><th>#</th><th>Verb</th><th>Name</th><th>Risk</th><th className="num">Score</th><th className="num">Confidence</th><th>Matched on</th></tr></thead>
             <tbody>
@@ -112,6 +120,12 @@ function CatalogSearch() {
   );
 }
 
+/**
+ * Below this calibrated confidence a hit is more likely wrong than right: when no hit reaches it the search
+ * says "no confident match" instead of presenting the best guess as an answer.
+ */
+const CONFIDENT = 0.5;
+
 function ToolDetail({ id }: { id: string }) {
   const state = useAsync(() => catalog.get(id), [id]);
   return (
@@ -128,9 +142,12 @@ function ToolDetail({ id }: { id: string }) {
                 <div><span className="label">Risk</span><RiskBadge risk={m.risk} /></div>
                 <div><span className="label">Version</span>{String(m.version ?? raw.version ?? '—')}</div>
                 <div><span className="label">Namespace</span>{m.namespace ?? '—'}</div>
-                <div><span className="label">Source</span>{m.source ?? '—'}</div>
+                <div><span className="label">Source</span><SourceOf toolId={id} type={m.source} /></div>
                 <div><span className="label">Allowed callers</span>{Array.isArray(raw.allowedCallers) && raw.allowedCallers.length ? (raw.allowedCallers as string[]).join(', ') : 'every planner'}</div>
               </div>
+              <p className="related small">
+                <a href={href(`history/${encodeURIComponent(id)}`)}>history</a> · <a href={href(`health/${encodeURIComponent(id)}`)}>health and usage</a> · <a href={href(`builds?toolId=${encodeURIComponent(id)}`)}>builds</a>
+              </p>
               <p className="description">{m.description}</p>
               {m.binding?.method && <p className="mono">{m.binding.method} {m.binding.serverUrl}{m.binding.pathTemplate}</p>}
               <h2>Parameters</h2>
@@ -152,5 +169,20 @@ function ToolDetail({ id }: { id: string }) {
         }}
       </AsyncView>
     </section>
+  );
+}
+
+/** Where the tool in service came from: the source of its approved revision (a link), and that review. */
+function SourceOf({ toolId, type }: { toolId: string; type?: string }) {
+  const state = useAsync(() => pending.list({ q: toolId, status: 'APPROVED,ACTIVE' }, 0, 50, '-updated')
+    .then((p) => p.items.find((c) => c.toolId === toolId) ?? null), [toolId]);
+  const c = state.data;
+  if (!c) return <>{type ?? '—'}</>;
+  return (
+    <>
+      {c.sourceId ? <a href={href(`sources?q=${encodeURIComponent(c.sourceName ?? '')}`)}>{c.sourceName}</a> : c.sourceName}
+      {type ? <span className="small muted"> ({type})</span> : null}
+      <div className="small"><a href={href(`review/${encodeURIComponent(c.id)}`)}>its review (revision {c.revision})</a></div>
+    </>
   );
 }

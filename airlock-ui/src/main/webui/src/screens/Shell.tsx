@@ -12,6 +12,7 @@ import { AuditLog } from './AuditLog';
 import { Gaps } from './Gaps';
 import { Builds } from './Builds';
 import { NotFound } from './NotFound';
+import { History } from './History';
 
 const NAV: Array<[string, string]> = [
   ['review', 'Review queue'],
@@ -60,6 +61,7 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
     case 'audit': body = <AuditLog />; break;
     case 'gaps': body = <Gaps />; break;
     case 'builds': body = <Builds />; break;
+    case 'history': body = id ? <History toolId={id} /> : <NotFound path={route.join('/')} />; break;
     default: body = <NotFound path={route.join('/')} />;
   }
 

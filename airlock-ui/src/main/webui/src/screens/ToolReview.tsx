@@ -94,8 +94,18 @@ export function ToolReview({ id }: { id: string }) {
                 <div><span className="label">Risk</span><RiskBadge risk={t.risk ?? m?.risk} /><span className="small"> {riskReasonOf(t)}</span></div>
                 <div><span className="label">Status</span><StatusBadge status={t.status} /></div>
                 <div><span className="label">Change</span><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span></div>
-                <div><span className="label">Fills gap</span>{gapsOf(t).length ? gapsOf(t).map((g) => <span key={g} className="badge gap mono">{g}</span>) : <span className="muted">none</span>}</div>
+                <div><span className="label">Fills gap</span>{gapsOf(t).length ? gapsOf(t).map((g) => <a key={g} href={href('gaps')} className="badge gap mono">{g}</a>) : <span className="muted">none</span>}</div>
+                <div><span className="label">Source</span>{t.sourceId ? <a href={href(`sources?q=${encodeURIComponent(t.sourceName ?? '')}`)}>{t.sourceName ?? t.sourceId}</a> : (t.sourceName ?? '—')}</div>
               </div>
+              {t.toolId && (
+                <p className="related small" data-testid="related">
+                  <span className="mono">{t.toolId}</span>:
+                  <a href={href(`history/${encodeURIComponent(t.toolId)}`)}>history</a> ·
+                  {/^(active|approved|superseded|retired)$/i.test(t.status ?? '') && <><a href={href(`catalog/${encodeURIComponent(t.toolId)}`)}>catalog</a> ·
+                  <a href={href(`health/${encodeURIComponent(t.toolId)}`)}>health</a> ·</>}
+                  <a href={href(`builds?toolId=${encodeURIComponent(t.toolId)}`)}>builds</a>
+                </p>
+              )}
               {open && refusal && <p className="state state-error" role="alert">Cannot be approved: {refusal.message}.</p>}
               {replacing && <h2>Replaces <span className="mono">{replacing.toolId}</span> from {replacing.source}</h2>}
               {replacing && <Replacement collision={replacing} />}
