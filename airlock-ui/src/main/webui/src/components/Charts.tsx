@@ -52,7 +52,7 @@ export function BudgetBar({ spent, soft, hard, currency }: { spent: number; soft
   const pct = Math.min(100, (spent / limit) * 100);
   const state = hard != null && spent >= hard ? 'over' : soft != null && spent >= soft ? 'warn' : 'ok';
   return (
-    <div className="budget" aria-label="spend against budget">
+    <div className="budget" role="group" aria-label="spend against budget">
       <div className={`budget-bar budget-${state}`}><span style={{ width: `${pct}%` }} /></div>
       <p className="small">{fmt(spent)} {currency} of {fmt(limit)} {currency}{soft != null ? ` (soft limit ${fmt(soft)})` : ''}{hard != null ? ` · hard limit ${fmt(hard)}` : ''}</p>
     </div>

@@ -63,7 +63,7 @@ export function ReviewQueue() {
       <div className="screen-head">
         <h1>Review queue</h1>
         <AdminOnly>
-          <div className="bulk" aria-label="bulk actions">
+          <div className="bulk" role="group" aria-label="bulk actions">
             <span className="muted" data-testid="selected-count">{count} selected</span>
             <button className="btn btn-primary" disabled={count === 0} onClick={() => setDialog('approve')}>Approve selected…</button>
             <button className="btn btn-danger" disabled={count === 0} onClick={() => setDialog('reject')}>Reject selected…</button>
