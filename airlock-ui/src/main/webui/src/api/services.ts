@@ -170,6 +170,10 @@ export const gaps = {
   },
 };
 
+export interface HealthThresholds {
+  failuresToDisable: number; successesToEnable: number; errorRateThreshold: number; errorRateWindow: number; intervalSeconds: number;
+}
+
 export const plugins = {
   /** GET /plugins answers the whole registry; the UI pages it itself. */
   async list(page: number, size: number): Promise<Page<Plugin>> {
@@ -181,6 +185,8 @@ export const plugins = {
   enable: (id: string) => http.post<unknown>(`${C}/plugins/${encodeURIComponent(id)}/enable`),
   disable: (id: string, reason?: string) => http.post<unknown>(`${C}/plugins/${encodeURIComponent(id)}/disable`, reason ? { reason } : undefined),
   probe: (id: string) => http.post<unknown>(`${C}/plugins/${encodeURIComponent(id)}/probe`),
+  /** A wrapped plugin's own health thresholds; omitted fields fall back to the configured defaults. */
+  setThresholds: (id: string, t: Partial<HealthThresholds>) => http.put<HealthThresholds>(`${C}/plugins/${encodeURIComponent(id)}/health-thresholds`, t),
 };
 
 export const usage = {

@@ -78,6 +78,34 @@ describe('Health', () => {
     expect(calls.filter((c) => c.method === 'POST')[0].body).toEqual({ reason: 'vendor outage, ticket 4711' });
   });
 
+  it('lets an admin change the health thresholds of a plugin, validated before sending', async () => {
+    const withThresholds = { ...details, thresholds: { failuresToDisable: 3, successesToEnable: 2, errorRateThreshold: 0.5, errorRateWindow: 20, errorRateMinSamples: 5, intervalSeconds: 60 } };
+    const calls = stubFetch([
+      ['GET', '/api/capabilities/plugins/ipinfo%2Fget-city', 200, withThresholds],
+      ['GET', '/api/capabilities/plugins/ipinfo%2Fget-city/usage', 200, usage],
+      ['PUT', '/api/capabilities/plugins/ipinfo%2Fget-city/health-thresholds', 200, withThresholds.thresholds],
+    ]);
+    renderAs('admin', <Health pluginId="ipinfo/get-city" />);
+    const user = userEvent.setup();
+    const failures = await screen.findByLabelText('Failed probes before disabling');
+    expect(failures).toHaveValue('3');
+    await user.clear(failures);
+    await user.type(failures, 'zero');
+    await user.clear(screen.getByLabelText('Error rate that disables (0–1)'));
+    await user.type(screen.getByLabelText('Error rate that disables (0–1)'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    expect(screen.getByText('Failed probes before disabling: a whole number from 1')).toBeInTheDocument();
+    expect(screen.getByText('Error rate that disables (0–1): a fraction above 0 and at most 1, e.g. 0.5')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(failures);
+    await user.type(failures, '5');
+    await user.clear(screen.getByLabelText('Error rate that disables (0–1)'));
+    await user.type(screen.getByLabelText('Error rate that disables (0–1)'), '0.25');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    expect(await screen.findByText(/Health thresholds saved/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')[0].body).toEqual({ failuresToDisable: 5, successesToEnable: 2, errorRateThreshold: 0.25, errorRateWindow: 20, intervalSeconds: 60 });
+  });
+
   it('pages the plugin list and shows an empty state', async () => {
     stubFetch([['GET', '/api/capabilities/plugins', 200, []], ['GET', '/api/capabilities/usage', 200, { calls: 0 }]]);
     renderAs('admin', <Health />);

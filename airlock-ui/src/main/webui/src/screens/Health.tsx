@@ -1,5 +1,5 @@
 import { FormEvent, useEffect, useState } from 'react';
-import { plugins, usage } from '../api/services';
+import { HealthThresholds, plugins, usage } from '../api/services';
 import type { Plugin } from '../api/types';
 import { AdminOnly } from '../components/session';
 import { href } from '../components/route';
@@ -156,6 +156,7 @@ function PluginDetail({ id }: { id: string }) {
               <h2>Health history</h2>
               <HealthStrip samples={history.map((h) => ({ t: timeOf(h), ok: Boolean(h.ok ?? h.success ?? h.healthy), detail: h.error as string | undefined }))} />
               <LineChart points={latency} label="Probe latency" unit=" ms" />
+              <AdminOnly>{pl.thresholds ? <ThresholdsForm id={id} current={pl.thresholds as HealthThresholds} onSaved={() => { setNotice('Health thresholds saved: the next probes are judged by them.'); state.reload(); }} /> : null}</AdminOnly>
               {statusHistory.length > 0 && (
                 <table className="table">
                   <thead><tr><th>When</th><th>Status</th><th>Why</th><th>By</th></tr></thead>
@@ -207,5 +208,48 @@ export function DisableDialog({ verb, onClose, onConfirm }: { verb: string; onCl
         </div>
       </form>
     </Dialog>
+  );
+}
+
+const THRESHOLD_FIELDS: Array<[keyof HealthThresholds, string, string]> = [
+  ['failuresToDisable', 'Failed probes before disabling', 'a whole number from 1'],
+  ['successesToEnable', 'Good probes before enabling again', 'a whole number from 1'],
+  ['errorRateThreshold', 'Error rate that disables (0–1)', 'a fraction above 0 and at most 1, e.g. 0.5'],
+  ['errorRateWindow', 'Calls the error rate is judged over', 'a whole number from 1'],
+  ['intervalSeconds', 'Seconds between probes', 'a whole number from 1'],
+];
+
+/** An admin sets this plugin's own health thresholds (the capabilities manager keeps them per plugin). */
+export function ThresholdsForm({ id, current, onSaved }: { id: string; current: HealthThresholds; onSaved: () => void }) {
+  const [form, setForm] = useState<Record<string, string>>(() => Object.fromEntries(THRESHOLD_FIELDS.map(([k]) => [k, String(current[k] ?? '')])));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    const value: Partial<HealthThresholds> = {};
+    for (const [k, label, rule] of THRESHOLD_FIELDS) {
+      const n = Number(form[k]);
+      const ok = k === 'errorRateThreshold' ? form[k].trim() !== '' && n > 0 && n <= 1 : /^\d+$/.test(form[k].trim()) && n >= 1;
+      if (!ok) next[k] = `${label}: ${rule}`; else value[k] = n;
+    }
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setServerError(null);
+    try { await plugins.setThresholds(id, value); onSaved(); } catch (err) { setServerError((err as Error).message); }
+  };
+  return (
+    <form className="form thresholds" onSubmit={submit} noValidate aria-labelledby="thresholds-title">
+      <h2 id="thresholds-title">Health thresholds</h2>
+      <div className="row">
+        {THRESHOLD_FIELDS.map(([k, label, rule]) => (
+          <Field key={k} label={label} htmlFor={`th-${k}`} error={errors[k]} hint={rule}>
+            <input id={`th-${k}`} inputMode="decimal" value={form[k]} aria-invalid={Boolean(errors[k])} onChange={(e) => setForm((f) => ({ ...f, [k]: e.target.value }))} />
+          </Field>
+        ))}
+      </div>
+      {serverError && <p className="field-error" role="alert">{serverError}</p>}
+      <button type="submit" className="btn">Save thresholds</button>
+    </form>
   );
 }
