@@ -42,6 +42,10 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
   [key: string]: unknown;
 }
 

@@ -8,6 +8,7 @@ describe('SchemaTable', () => {
     properties: {
       petId: { type: 'integer', description: 'ID of the pet', minimum: 1 },
       status: { type: 'string', enum: ['available', 'sold'] },
+      name: { type: 'string', minLength: 1, maxLength: 40 },
       owner: { type: 'object', properties: { name: { type: ['string', 'null'] } } },
       tags: { type: 'array', items: { type: 'string' } },
     },
@@ -15,11 +16,12 @@ describe('SchemaTable', () => {
 
   it('flattens properties with types, required flags, where they are sent and constraints', () => {
     const rows = schemaRows(schema, [{ name: 'petId', in: 'PATH' }]);
-    expect(rows.map((r) => r.name)).toEqual(['petId', 'status', 'owner', 'owner.name', 'tags']);
+    expect(rows.map((r) => r.name)).toEqual(['petId', 'status', 'name', 'owner', 'owner.name', 'tags']);
     expect(rows[0]).toMatchObject({ type: 'integer', required: true, location: 'path', constraints: '≥ 1' });
-    expect(rows[1].constraints).toBe('"available", "sold"');
-    expect(rows[3].type).toBe('string');
-    expect(rows[4].type).toBe('array of string');
+    expect(rows[1]).toMatchObject({ type: 'string', constraints: 'one of "available", "sold"' });
+    expect(rows[2].constraints).toBe('1–40 characters');
+    expect(rows[4].type).toBe('string');
+    expect(rows[5].type).toBe('array of string');
   });
 
   it('renders a readable table, not JSON', () => {

@@ -10,7 +10,8 @@ export interface SchemaRow {
 }
 
 function typeOf(s: JsonSchema): string {
-  if (s.enum) return 'one of';
+  // an enum names its base type; its values are listed among the constraints ("one of …")
+  if (s.enum && !s.type) return 'one of the values';
   const alts = s.oneOf ?? s.anyOf;
   if (alts) return alts.map(typeOf).join(' | ');
   const t = Array.isArray(s.type) ? s.type.filter((x) => x !== 'null').join(' | ') : s.type;
@@ -20,7 +21,12 @@ function typeOf(s: JsonSchema): string {
 
 function constraintsOf(s: JsonSchema): string {
   const parts: string[] = [];
-  if (s.enum) parts.push(s.enum.map((v) => JSON.stringify(v)).join(', '));
+  if (s.enum) parts.push(`one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+  if (s.minLength !== undefined && s.maxLength !== undefined) parts.push(`${s.minLength}–${s.maxLength} characters`);
+  else if (s.minLength !== undefined) parts.push(`at least ${s.minLength} characters`);
+  else if (s.maxLength !== undefined) parts.push(`at most ${s.maxLength} characters`);
+  if (s.minItems !== undefined) parts.push(`at least ${s.minItems} items`);
+  if (s.maxItems !== undefined) parts.push(`at most ${s.maxItems} items`);
   if (s.format) parts.push(`format ${s.format}`);
   if (s.minimum !== undefined) parts.push(`≥ ${s.minimum}`);
   if (s.maximum !== undefined) parts.push(`≤ ${s.maximum}`);
