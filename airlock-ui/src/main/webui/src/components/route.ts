@@ -59,3 +59,21 @@ export function useHashQuery<T extends Record<string, string>>(defaults: T): [T,
   };
   return [state, update];
 }
+
+const FLASH = 'toolsmith.flash';
+
+/** A success message for the next screen (a rejection that returns to the queue says what it did there). */
+export function flash(message: string) {
+  try { window.sessionStorage.setItem(FLASH, message); } catch { /* storage off: no message */ }
+}
+
+/** Takes the message left for this screen, once. */
+export function takeFlash(): string | null {
+  try {
+    const message = window.sessionStorage.getItem(FLASH);
+    window.sessionStorage.removeItem(FLASH);
+    return message;
+  } catch {
+    return null;
+  }
+}

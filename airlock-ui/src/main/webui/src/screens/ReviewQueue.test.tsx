@@ -115,4 +115,15 @@ describe('ReviewQueue', () => {
     expect(window.location.hash).toBe('#/review?risk=DESTRUCTIVE');
     expect(screen.getByLabelText('Risk')).toHaveValue('DESTRUCTIVE');
   });
+
+  it('shows the message a rejection on the review page left for it, once', async () => {
+    window.sessionStorage.setItem('toolsmith.flash', 'Rejected CREATE_PET.');
+    stubFetch([['GET', '/api/librarian/tools/pending', 200, page], ['GET', '/api/librarian/tools/sources', 200, []]]);
+    const { unmount } = renderAs('admin', <ReviewQueue />);
+    expect(await screen.findByText('Rejected CREATE_PET.')).toBeInTheDocument();
+    unmount();
+    renderAs('admin', <ReviewQueue />);
+    await screen.findByText('CREATE_PET');
+    expect(screen.queryByText('Rejected CREATE_PET.')).toBeNull();
+  });
 });

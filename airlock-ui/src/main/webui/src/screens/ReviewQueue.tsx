@@ -3,7 +3,7 @@ import { gaps, pending, PendingFilter, sources } from '../api/services';
 import { changeOf, gapsOf, verbOf } from '../api/candidates';
 import { RISKS } from '../api/types';
 import { AdminOnly, useIsAdmin } from '../components/session';
-import { href, useHashQuery } from '../components/route';
+import { href, takeFlash, useHashQuery } from '../components/route';
 import { useAsync } from '../components/useAsync';
 import { AsyncView, ErrorBox, FilterField, Pager, PageSize, RiskBadge, SortHeader, StatusBadge } from '../components/ui';
 import { ApproveDialog, Matching, RejectDialog } from './ApproveDialog';
@@ -37,7 +37,7 @@ export function ReviewQueue() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(takeFlash);
   const [error, setError] = useState<Error | null>(null);
   const [text, setText] = useState(f.q);
   useEffect(() => setText(f.q), [f.q]);

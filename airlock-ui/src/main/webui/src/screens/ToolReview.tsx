@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { builds, pending } from '../api/services';
 import type { Build, PendingTool } from '../api/types';
 import { AdminOnly } from '../components/session';
-import { go, href } from '../components/route';
+import { flash, go, href } from '../components/route';
 import { useAsync, usePolling } from '../components/useAsync';
 import { AsyncView, RiskBadge, StatusBadge, formatTime } from '../components/ui';
 import { SchemaTable } from '../components/SchemaTable';
@@ -163,7 +163,7 @@ export function ToolReview({ id }: { id: string }) {
               <Report report={report} failureReason={failure} />
 
               {dialog === 'approve' && <ApproveDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); setNotice(`Approved ${verbOf(t)}: the engineer is building and verifying its wrapper; this page follows the build.`); state.reload(); }} />}
-              {dialog === 'reject' && <RejectDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); go('review'); }} />}
+              {dialog === 'reject' && <RejectDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); flash(`Rejected ${verbOf(t)}.`); go('review'); }} />}
             </>
           );
         }}
