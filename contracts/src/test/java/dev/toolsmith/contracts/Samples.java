@@ -20,6 +20,7 @@ import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.ServedBy;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.ToolChoice;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.step.Substitution;
 import dev.toolsmith.contracts.tool.AuthBinding;
@@ -73,14 +74,16 @@ final class Samples {
         return new PlanStep("step-2", "plan-1", "CONVERT_CURRENCY", "convert 10 EUR to USD",
                 Map.of("amount", StepInput.literal(JSON.numberNode(10), "number"),
                         "from", StepInput.reference("step-1", "currency")),
-                Map.of("converted", "the amount in the target currency"), "planner-a");
+                Map.of("converted", "the amount in the target currency"), "planner-a", "fx.convert");
     }
 
     static StepResult stepResult() {
         return new StepResult("step-2", "plan-1", StepStatus.SUBSTITUTED, Map.of("converted", JSON.numberNode(10.9)),
                 new ServedBy("fx.convert", "FX_CONVERT", 2),
                 new Substitution("CONVERT_CURRENCY", 0.97, false, Map.of("amount", "amount")),
-                List.of(planStep()), List.of(hit()), null, NOW);
+                List.of(planStep()), List.of(hit()), null, NOW,
+                List.of(new ToolChoice("fx.convert", "FX_CONVERT", "Converts an amount.", Risk.READ_ONLY,
+                        List.of("amount", "from", "to"), 0.97)));
     }
 
     static SearchHit hit() {

@@ -75,8 +75,8 @@ public class LoadedTools {
 
     private Uni<ToolResponse> call(String toolId, String verb, McpConnection connection, Map<String, Object> arguments) {
         String caller = identity.getPrincipal().getName();
-        return steps.run(connection.id(), verb, "MCP tools/call " + toolId, arguments, caller)
-                .map(result -> answers.of(result, caller));
+        return steps.run(connection.id(), verb, "MCP tools/call " + toolId, arguments, caller, null)
+                .map(result -> answers.of(result));
     }
 
     /**

@@ -41,13 +41,13 @@ public class McpSteps {
     }
 
     public Uni<StepResult> run(String sessionId, String verb, String description, Map<String, Object> arguments,
-            String caller) {
+            String caller, String chosenToolId) {
         Map<String, StepInput> inputs = new LinkedHashMap<>();
         if (arguments != null) {
             arguments.forEach((name, value) -> inputs.put(name, StepInput.literal(mapper.valueToTree(value), null)));
         }
         PlanStep step = new PlanStep("mcp-" + UUID.randomUUID(), planOf(sessionId), verb, description, inputs, Map.of(),
-                caller);
+                caller, chosenToolId);
         CompletableFuture<StepResult> result = new CompletableFuture<>();
         Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
         context.runOnContext(ignored -> steps.process(step).subscribe().with(outcome -> {

@@ -2,6 +2,7 @@ package dev.toolsmith.capabilities.mcp;
 
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.contracts.step.ToolChoice;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -51,7 +52,7 @@ public class MetaTools {
     }
 
     /** find_tools' answer: the brief list that fit the budget, and how many ranked tools did not. */
-    public record Found(List<BriefTool> tools, int omitted, int tokenBudget) {
+    public record Found(List<ToolChoice> tools, int omitted, int tokenBudget) {
     }
 
     @Tool(name = "find_tools", description = "Search the tools you may call for a task in plain language. Returns "
@@ -106,22 +107,27 @@ public class MetaTools {
         if (plugin.isEmpty()) {
             return Uni.createFrom().item(StepAnswers.refusal(unknown(id)));
         }
-        return steps.run(connection.id(), plugin.get().verb(), "MCP call_tool " + id, arguments, caller)
-                .map(result -> answers.of(result, caller));
+        return steps.run(connection.id(), plugin.get().verb(), "MCP call_tool " + id, arguments, caller, null)
+                .map(answers::of);
     }
 
     @Tool(name = "run_step", description = "Run a plan step by action verb, including a verb no tool registers: "
             + "a confident safe match is substituted and learned; otherwise PROPOSED or UNRESOLVED with the top "
-            + "candidates in brief, so you can choose one and call it with call_tool.")
+            + "candidates in brief: run the step again with the chosen tool_id (learned for the verb) or call_tool it.")
     Uni<ToolResponse> runStep(@ToolArg(description = "the action verb, e.g. CONVERT_CURRENCY") String verb,
             @ToolArg(description = "the step's inputs by name", required = false) Map<String, Object> inputs,
             @ToolArg(description = "what the step is for, in plain language (helps the search)", required = false)
-            String description, McpConnection connection) {
+            String description,
+            @ToolArg(name = "tool_id", description = "the tool you chose from an earlier answer's candidates: it runs "
+                    + "for this verb, which is then learned as its alias", required = false) String toolId,
+            McpConnection connection) {
         if (verb == null || verb.isBlank()) {
             return Uni.createFrom().item(StepAnswers.refusal("verb: must not be empty"));
         }
-        String caller = caller();
-        return steps.run(connection.id(), verb, description, inputs, caller).map(result -> answers.of(result, caller));
+        if (toolId != null && toolId.isBlank()) {
+            return Uni.createFrom().item(StepAnswers.refusal("tool_id: must not be empty when given"));
+        }
+        return steps.run(connection.id(), verb, description, inputs, caller(), toolId).map(answers::of);
     }
 
     /** load_tools, unload_tools and active_tools answer the session's active set after the change. */

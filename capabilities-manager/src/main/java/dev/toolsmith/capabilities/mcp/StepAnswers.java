@@ -7,43 +7,36 @@ import dev.toolsmith.contracts.step.ServedBy;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.step.Substitution;
+import dev.toolsmith.contracts.step.ToolChoice;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
  * A step's result as an MCP tool result. A step that did not do what was asked (DENIED by a policy, FAILED,
  * UNRESOLVED) is a tool error ({@code isError: true}) whose content says why: the planner's model reads it and
  * can act on it. It is never a JSON-RPC error, which a client treats as the server failing. The candidates of
- * a PROPOSED or UNRESOLVED step are given in brief, only those the caller may call.
+ * a PROPOSED or UNRESOLVED step are its {@code choices}: in brief, only those the caller may call.
  */
 @ApplicationScoped
 public class StepAnswers {
 
     private static final Set<StepStatus> ERRORS = Set.of(StepStatus.DENIED, StepStatus.FAILED, StepStatus.UNRESOLVED);
 
-    private final ToolFinder finder;
-
-    public StepAnswers(ToolFinder finder) {
-        this.finder = finder;
-    }
-
     /** What the planner reads: the structured content, also sent as JSON text for clients without it. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record StepAnswer(String stepId, String planId, StepStatus status, Map<String, JsonNode> outputs,
-            ServedBy servedBy, Substitution substitution, List<BriefTool> candidates, List<PlanStep> plan,
+            ServedBy servedBy, Substitution substitution, List<ToolChoice> candidates, List<PlanStep> plan,
             String error) {
     }
 
-    public ToolResponse of(StepResult result, String caller) {
-        List<BriefTool> candidates = result.candidates() == null ? List.of()
-                : result.candidates().stream().map(hit -> finder.brief(hit, caller)).flatMap(Optional::stream).toList();
+    /** The result's choices are already those its caller may call (docs/capabilities-manager.md). */
+    public ToolResponse of(StepResult result) {
         StepAnswer answer = new StepAnswer(result.stepId(), result.planId(), result.status(), result.outputs(),
-                result.servedBy(), result.substitution(), candidates, result.plan(), result.error());
+                result.servedBy(), result.substitution(), result.choices(), result.plan(), result.error());
         return response(ERRORS.contains(result.status()), answer);
     }
 

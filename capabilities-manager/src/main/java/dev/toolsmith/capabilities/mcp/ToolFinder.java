@@ -1,11 +1,9 @@
 package dev.toolsmith.capabilities.mcp;
 
-import dev.toolsmith.capabilities.policy.CallerAccess;
-import dev.toolsmith.capabilities.policy.PoliciesInForce;
 import dev.toolsmith.capabilities.registry.Plugin;
-import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.resolution.ToolChoices;
 import dev.toolsmith.capabilities.resolution.ToolSearchClient;
-import dev.toolsmith.contracts.search.SearchHit;
+import dev.toolsmith.contracts.step.ToolChoice;
 import dev.toolsmith.contracts.search.SearchReply;
 import dev.toolsmith.contracts.search.SearchRequest;
 import io.smallrye.mutiny.Uni;
@@ -24,17 +22,15 @@ import java.util.UUID;
 public class ToolFinder {
 
     private final ToolSearchClient search;
-    private final PluginRegistry registry;
-    private final PoliciesInForce policies;
+    private final ToolChoices choices;
 
-    public ToolFinder(ToolSearchClient search, PluginRegistry registry, PoliciesInForce policies) {
+    public ToolFinder(ToolSearchClient search, ToolChoices choices) {
         this.search = search;
-        this.registry = registry;
-        this.policies = policies;
+        this.choices = choices;
     }
 
     /** What the librarian said, or why it said nothing. */
-    public record Found(List<BriefTool> tools, String error) {
+    public record Found(List<ToolChoice> tools, String error) {
     }
 
     public Uni<Found> find(String query, int limit, String caller) {
@@ -47,17 +43,11 @@ public class ToolFinder {
         if (reply.error() != null) {
             return new Found(List.of(), reply.error());
         }
-        return new Found(reply.hits().stream().map(hit -> brief(hit, caller)).flatMap(Optional::stream).toList(), null);
-    }
-
-    /** The hit in brief if {@code caller} may call it here; empty otherwise. */
-    public Optional<BriefTool> brief(SearchHit hit, String caller) {
-        return callable(hit.toolId(), caller).map(plugin -> BriefLists.of(hit, plugin));
+        return new Found(choices.of(reply.hits(), caller), null);
     }
 
     /** The registered plugin with this id if it serves and {@code caller} may call it. */
     public Optional<Plugin> callable(String toolId, String caller) {
-        return registry.byToolId(toolId).filter(Plugin::serves)
-                .filter(plugin -> CallerAccess.refusal(plugin.toolId(), policies.of(plugin), caller).isEmpty());
+        return choices.callable(toolId, caller);
     }
 }

@@ -45,10 +45,11 @@ public class NovelVerbResolver {
     private final AliasBook aliases;
     private final PlanDecomposer decomposer;
     private final CapabilityGaps gaps;
+    private final ToolChoices choices;
 
     public NovelVerbResolver(ToolSearchClient search, SearchConfig searchConfig, SubstitutionConfig substitution,
             PluginRegistry registry, InputMapper mapper, PluginRunner runner, AliasBook aliases,
-            PlanDecomposer decomposer, CapabilityGaps gaps) {
+            PlanDecomposer decomposer, CapabilityGaps gaps, ToolChoices choices) {
         this.search = search;
         this.searchConfig = searchConfig;
         this.substitution = substitution;
@@ -58,6 +59,7 @@ public class NovelVerbResolver {
         this.aliases = aliases;
         this.decomposer = decomposer;
         this.gaps = gaps;
+        this.choices = choices;
     }
 
     public Uni<Completion> resolve(PlanStep step, ObjectNode inputs) {
@@ -122,7 +124,8 @@ public class NovelVerbResolver {
             return Uni.createFrom().item(Completion.of(new StepResult(step.stepId(), step.planId(), StepStatus.PROPOSED,
                     null, null, proposed, null, List.of(top), plugin.toolId() + " (" + plugin.verb() + ") is "
                             + plugin.risk() + " and is never substituted automatically: resubmit the step with verb "
-                            + plugin.verb() + " to confirm" + unmapped, Instant.now())));
+                            + plugin.verb() + " or toolId " + plugin.toolId() + " to confirm" + unmapped, Instant.now(),
+                    choices.of(List.of(top), step.caller()))));
         }
         if (!mapping.complete()) {
             return accomplish(step, inputs, hits, "the best match " + plugin.verb() + " needs inputs this step lacks: "
@@ -157,7 +160,7 @@ public class NovelVerbResolver {
     private Uni<Completion> unresolved(PlanStep step, List<SearchHit> hits, String why) {
         List<SearchHit> candidates = hits.stream().limit(searchConfig.limit()).toList();
         StepResult result = new StepResult(step.stepId(), step.planId(), StepStatus.UNRESOLVED, null, null, null, null,
-                candidates, why, Instant.now());
+                candidates, why, Instant.now(), choices.of(candidates, step.caller()));
         return Uni.createFrom().item(new Completion(result, () -> gaps.record(step, candidates), () -> {
         }));
     }

@@ -86,8 +86,7 @@ public class StepResource {
     public Uni<Response> submit(String body, @QueryParam("waitMs") Long waitMs,
             @HeaderParam(TRACEPARENT) String traceparent) {
         PlanStep given = codec.read(body == null ? "" : body, PlanStep.class);
-        PlanStep step = new PlanStep(given.stepId(), given.planId(), given.actionVerb(), given.description(),
-                given.inputs(), given.outputs(), identity.getPrincipal().getName());
+        PlanStep step = given.as(identity.getPrincipal().getName());
         Duration wait = waitMs == null ? config.restWait() : Duration.ofMillis(Math.max(0, Math.min(waitMs,
                 config.restWait().toMillis())));
         CompletableFuture<StepOutcome> outcome = new CompletableFuture<>();

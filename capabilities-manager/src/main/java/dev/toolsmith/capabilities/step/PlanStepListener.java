@@ -78,8 +78,7 @@ public class PlanStepListener {
         try {
             envelope = codec.openEnvelope(message.getPayload());
             PlanStep sent = codec.payload(envelope, PlanStep.class);
-            step = new PlanStep(sent.stepId(), sent.planId(), sent.actionVerb(), sent.description(), sent.inputs(),
-                    sent.outputs(), caller);
+            step = sent.as(caller);
         } catch (ContractViolation violation) {
             LOG.warnf("plan-steps: refused a message: %s", violation.getMessage());
             return Uni.createFrom().completionStage(message.nack(violation));

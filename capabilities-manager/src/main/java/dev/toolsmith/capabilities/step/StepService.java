@@ -6,6 +6,7 @@ import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.resolution.Alias;
 import dev.toolsmith.capabilities.resolution.AliasBook;
+import dev.toolsmith.capabilities.resolution.ChosenTools;
 import dev.toolsmith.capabilities.resolution.InputMapper;
 import dev.toolsmith.capabilities.resolution.InputMapping;
 import dev.toolsmith.capabilities.resolution.NovelVerbResolver;
@@ -27,7 +28,8 @@ import org.jboss.logging.MDC;
 /**
  * The one code path every step takes, whichever door it came through (Kafka {@code plan-steps} or
  * {@code POST /steps}): a registered verb runs its plugin; a learned alias runs the tool it was learned
- * for; anything else goes to the {@link NovelVerbResolver}. Must be called on a Vert.x duplicated
+ * for; a step naming the tool its planner chose ({@code toolId}) runs that tool ({@link ChosenTools}); anything
+ * else goes to the {@link NovelVerbResolver}. Must be called on a Vert.x duplicated
  * context of the step's own (the REST request's, or the one {@link StepDispatcher} makes).
  */
 @ApplicationScoped
@@ -40,6 +42,7 @@ public class StepService {
     private final PluginRunner runner;
     private final StepFlows flows;
     private final NovelVerbResolver novel;
+    private final ChosenTools chosen;
     private final Tracing tracing;
     private final ConcurrentMap<String, Running> inFlight = new ConcurrentHashMap<>();
 
@@ -48,7 +51,7 @@ public class StepService {
     }
 
     public StepService(PluginRegistry registry, AliasBook aliases, InputMapper mapper, PluginExecutors executors,
-            PluginRunner runner, StepFlows flows, NovelVerbResolver novel, Tracing tracing) {
+            PluginRunner runner, StepFlows flows, NovelVerbResolver novel, ChosenTools chosen, Tracing tracing) {
         this.registry = registry;
         this.aliases = aliases;
         this.mapper = mapper;
@@ -56,6 +59,7 @@ public class StepService {
         this.runner = runner;
         this.flows = flows;
         this.novel = novel;
+        this.chosen = chosen;
         this.tracing = tracing;
     }
 
@@ -110,6 +114,10 @@ public class StepService {
         Optional<Plugin> plugin = registry.byVerb(step.actionVerb());
         if (plugin.isPresent()) {
             return run(step, plugin.get(), inputs -> runner.run(step, plugin.get(), inputs, null));
+        }
+        if (step.toolId() != null) {
+            // the planner chose a tool for a verb nothing registers: that choice outranks a learned alias
+            return flows.claimFirst(step, inputs -> chosen.run(step, inputs));
         }
         Optional<Alias> alias = aliases.find(step.actionVerb());
         Optional<Plugin> target = alias.flatMap(a -> registry.byToolId(a.toolId()));

@@ -304,13 +304,16 @@ class McpServerTest {
     }
 
     @Test
-    void aNovelVerbWithoutAConfidentMatchComesBackUnresolvedWithTheCandidatesTheCallerMayCallInBrief() throws Exception {
+    void aNovelVerbWithoutAConfidentMatchGivesTheCallersChoicesOnEveryDoorAndAChosenToolIsRunAndLearned()
+            throws Exception {
         String open = rateToolWith("cand", UsagePolicy.unrestricted());
         String foreign = rateToolWith("candforeign", new UsagePolicy(null, null, null, List.of("someone-else"), null));
         String verb = "FETCH_SOME_RATE_" + id("v").substring(2).toUpperCase().replace('-', '_');
         librarian.answer(verb, request -> new SearchReply(request.requestId(), List.of(hit(foreign, verbOf(foreign), 0.3),
                 hit(open, verbOf(open), 0.2)), 0.8, null));
-        try (McpTestClient mcp = client(PLANNER)) {
+        try (McpTestClient mcp = client(PLANNER);
+                KafkaTestClient kafka = Steps.kafka();
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             mcp.initialize();
             JsonNode result = mcp.callTool("run_step", Map.of("verb", verb, "inputs", Map.of("region", "north")));
             assertThat(result.path("isError").asBoolean()).isTrue();
@@ -322,6 +325,39 @@ class McpServerTest {
             assertThat(candidate.path("verb").asText()).isEqualTo(verbOf(open));
             assertThat(candidate.path("confidence").asDouble()).isEqualTo(0.2);
             assertThat(candidate.has("required")).isFalse(); // its schema requires nothing
+
+            // the same result on step-results (read through the contract's schema) carries the old and new fields
+            StepResult published = Steps.result(results, answer.path("stepId").asText());
+            assertThat(published.candidates()).extracting(SearchHit::toolId).containsExactly(foreign, open);
+            assertThat(published.choices()).extracting(dev.toolsmith.contracts.step.ToolChoice::id).containsExactly(open);
+
+            // over REST too, and a follow-up naming the chosen tool runs it and learns the verb
+            String restVerb = verb + "_REST";
+            librarian.answer(restVerb, request -> new SearchReply(request.requestId(), List.of(hit(open, verbOf(open),
+                    0.2)), 0.8, null));
+            StepResult unresolved = WrappedPlugins.runStep(PLANNER, restVerb, Map.of("region", "north"));
+            assertThat(unresolved.status()).isEqualTo(StepStatus.UNRESOLVED);
+            assertThat(unresolved.choices()).extracting(dev.toolsmith.contracts.step.ToolChoice::id).containsExactly(open);
+            String body = "{\"stepId\":\"" + id("chosen") + "\",\"planId\":\"" + id("plan") + "\",\"actionVerb\":\""
+                    + restVerb + "\",\"toolId\":\"" + open + "\",\"inputs\":{\"case\":{\"value\":\"" + open + "\"}}}";
+            given().header("X-API-Key", PLANNER).contentType("application/json").body(body).post("/steps").then()
+                    .statusCode(200).body("status", org.hamcrest.Matchers.equalTo("SUBSTITUTED"))
+                    .body("servedBy.toolId", org.hamcrest.Matchers.equalTo(open))
+                    .body("substitution.confidence", org.hamcrest.Matchers.equalTo(1.0f));
+            given().header("X-API-Key", PLANNER).get("/aliases").then().statusCode(200)
+                    .body("find { it.verb == '" + dev.toolsmith.capabilities.resolution.VerbNormalizer.normalize(restVerb)
+                            + "' }.toolId", org.hamcrest.Matchers.equalTo(open));
+            assertThat(WrappedPlugins.runStep(PLANNER, restVerb, Map.of("case", open)).substitution().viaAlias()).isTrue();
+
+            // over MCP: run_step with the chosen tool_id
+            JsonNode chosen = McpTestClient.structured(mcp.callTool("run_step", Map.of("verb", verb, "tool_id", open,
+                    "inputs", Map.of("case", open))));
+            assertThat(chosen.path("status").asText()).isEqualTo("SUBSTITUTED");
+            // a tool the caller may not call is refused by the policy even when chosen
+            JsonNode refused = McpTestClient.structured(mcp.callTool("run_step", Map.of("verb", verb + "_X", "tool_id",
+                    foreign, "inputs", Map.of("case", foreign))));
+            assertThat(refused.path("status").asText()).isEqualTo("DENIED");
+            assertThat(refused.path("error").asText()).contains("caller 'planner-a' is not allowed to call " + foreign);
         }
     }
 
