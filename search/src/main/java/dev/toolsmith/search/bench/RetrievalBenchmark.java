@@ -61,7 +61,8 @@ public final class RetrievalBenchmark {
         long seed = Long.parseLong(opts.getOrDefault("seed", "42"));
         String model = opts.getOrDefault("model", "ensemble");
 
-        List<ToolManifest> tools = Datasets.tools(toolsFile);
+        List<com.fasterxml.jackson.databind.JsonNode> rawTools = Datasets.rawTools(toolsFile);
+        List<ToolManifest> tools = rawTools.stream().map(Datasets::tool).toList();
         List<Datasets.LabelledQuery> queries = new ArrayList<>(Datasets.queries(queriesFile));
         if (sample > 0 && sample < queries.size()) {
             Collections.shuffle(queries, new Random(seed));
@@ -86,7 +87,7 @@ public final class RetrievalBenchmark {
 
             // Warm up the JIT and ONNX so the first measured queries are not cold.
             for (int i = 0; i < Math.min(opts.containsKey("modes") ? 20 : 200, queries.size()); i++) {
-                index.search(ToolQuery.text(queries.get(i).text(), 10));
+                index.search(query(queries.get(i), RetrievalMode.HYBRID));
             }
 
             ObjectNode modes = JSON.createObjectNode();
@@ -95,9 +96,11 @@ public final class RetrievalBenchmark {
             for (String m : opts.getOrDefault("modes", "hybrid,bm25,dense").split(",")) {
                 runModes.add(RetrievalMode.valueOf(m.strip().toUpperCase(Locale.ROOT)));
             }
+            Map<String, ToolManifest> byId = new java.util.HashMap<>();
+            tools.forEach(t -> byId.put(t.id(), t));
             for (RetrievalMode mode : runModes) {
                 List<String> dump = opts.containsKey("dump") ? new ArrayList<>() : null;
-                modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump));
+                modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump, byId));
                 if (dump != null) {
                     Files.write(Path.of(opts.get("dump") + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
                             StandardCharsets.UTF_8);
@@ -112,6 +115,12 @@ public final class RetrievalBenchmark {
             out.put("tools", index.size());
             out.put("queries", queries.size());
             out.set("modes", modes);
+            if (!opts.getOrDefault("peers", "true").equals("false") && scale <= tools.size()) {
+                ObjectNode peers = out.putObject("peers");
+                try (IdentifierBm25 peer = new IdentifierBm25(rawTools)) {
+                    peers.set("bm25_identifiers", runPeer(peer, queries));
+                }
+            }
             out.put("index_ms", indexMs);
             out.put("heap_mb", heapMb);
             String line = JSON.writeValueAsString(out);
@@ -138,8 +147,58 @@ public final class RetrievalBenchmark {
                 OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[1])));
     }
 
+    /**
+     * The query as its caller would send it: free text as is; a plan step the way the capabilities
+     * manager's novel-verb path does (the verb in words plus the description as text, the verb, and the
+     * input names as context entities).
+     */
+    static ToolQuery query(Datasets.LabelledQuery q, RetrievalMode mode) {
+        if (q.verb() == null) {
+            return new ToolQuery(q.text(), null, null, null, null, SearchDefaults.CANDIDATES, mode);
+        }
+        String verbWords = dev.toolsmith.search.VerbNormalizer.normalize(q.verb());
+        String text = q.text() == null || q.text().isBlank() ? verbWords : verbWords + " " + q.text().strip();
+        return new ToolQuery(text, q.verb(), q.inputs(), null, null, SearchDefaults.CANDIDATES, mode);
+    }
+
+    /** The peer row: recall, NDCG and MRR of {@link IdentifierBm25} (it has no confidence). */
+    private static ObjectNode runPeer(IdentifierBm25 peer, List<Datasets.LabelledQuery> queries) throws IOException {
+        double r1 = 0;
+        double r5 = 0;
+        double ndcg = 0;
+        double mrr = 0;
+        for (Datasets.LabelledQuery q : queries) {
+            List<String> ids = peer.search(q.flatText(), SearchDefaults.CANDIDATES);
+            List<SearchHit> hits = new ArrayList<>(ids.size());
+            for (String id : ids) {
+                hits.add(new SearchHit(id, null, null, null, 0, 0, List.of(), null, 1));
+            }
+            Set<String> gold = new HashSet<>(q.gold());
+            r1 += recall(hits, gold, 1);
+            r5 += recall(hits, gold, 5);
+            ndcg += ndcg(hits, gold, 10);
+            for (int i = 0; i < hits.size(); i++) {
+                if (gold.contains(hits.get(i).toolId())) {
+                    mrr += 1.0 / (i + 1);
+                    break;
+                }
+            }
+        }
+        int n = Math.max(1, queries.size());
+        ObjectNode m = JSON.createObjectNode();
+        m.put("recall@1", round(r1 / n));
+        m.put("recall@5", round(r5 / n));
+        m.put("ndcg@10", round(ndcg / n));
+        m.put("mrr", round(mrr / n));
+        log("peer bm25_identifiers: %s", m);
+        return m;
+    }
+
     private static ObjectNode run(ToolIndex index, List<Datasets.LabelledQuery> queries, RetrievalMode mode,
-            List<String> dump) {
+            List<String> dump, Map<String, ToolManifest> tools) {
+        int steps = 0;
+        int stepsMapped = 0;
+        int clearedMapped = 0;
         double r1 = 0;
         double r5 = 0;
         double ndcg = 0;
@@ -152,8 +211,7 @@ public final class RetrievalBenchmark {
         for (int qi = 0; qi < queries.size(); qi++) {
             Datasets.LabelledQuery q = queries.get(qi);
             long t = System.nanoTime();
-            SearchResult result = index.search(new ToolQuery(q.text(), null, null, null, null,
-                    SearchDefaults.CANDIDATES, mode));
+            SearchResult result = index.search(query(q, mode));
             nanos[qi] = System.nanoTime() - t;
             Set<String> gold = new HashSet<>(q.gold());
             List<SearchHit> hits = result.hits();
@@ -169,8 +227,18 @@ public final class RetrievalBenchmark {
             boolean right = !hits.isEmpty() && gold.contains(hits.get(0).toolId());
             topConfidence[qi] = hits.isEmpty() ? 0 : hits.get(0).confidence();
             topRight[qi] = right;
+            boolean mapped = false;
+            if (q.verb() != null && !q.inputs().isEmpty()) {
+                steps++;
+                ToolManifest top = hits.isEmpty() ? null : tools.get(hits.get(0).toolId());
+                mapped = top != null
+                        && dev.toolsmith.search.InputOverlap.share(q.inputs(),
+                                dev.toolsmith.search.InputOverlap.parameterNames(top.inputSchema())) == 1.0;
+                stepsMapped += mapped ? 1 : 0;
+            }
             if (result.confident()) {
                 cleared++;
+                clearedMapped += mapped ? 1 : 0;
                 if (right) {
                     clearedRight++;
                 }
@@ -196,6 +264,11 @@ public final class RetrievalBenchmark {
         m.put("precision_at_threshold", cleared == 0 ? 0.0 : round((double) clearedRight / cleared));
         m.put("coverage_at_threshold", round((double) cleared / n));
         m.set("reliability", reliability(topConfidence, topRight));
+        if (steps > 0) {
+            // plan steps: how often every input of the step can be fed to a parameter of the chosen tool
+            m.put("inputs_mapped_top1", round((double) stepsMapped / steps));
+            m.put("inputs_mapped_at_threshold", cleared == 0 ? 0.0 : round((double) clearedMapped / cleared));
+        }
         log("%s: %s", mode, m);
         return m;
     }
