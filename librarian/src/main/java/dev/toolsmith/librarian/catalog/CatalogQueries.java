@@ -55,6 +55,13 @@ public class CatalogQueries {
             where.add("status = :status");
             params.and("status", s.wire());
         });
+        filter.visibleTo().ifPresent(caller -> {
+            // cardinality, not array_length: PostgreSQL's array_length of an empty array is NULL. "> 0", not
+            // "is not null": Hibernate's own array_position answers 0 for an element that is not there.
+            where.add("(function('cardinality', allowedCallers) = 0 "
+                    + "or function('array_position', allowedCallers, :caller) > 0)");
+            params.and("caller", caller);
+        });
         String query = where.isEmpty() ? "" : String.join(" and ", where);
         Map<String, Object> values = params.map();
         return Panache.withSession(() -> {

@@ -53,18 +53,23 @@ public class CatalogResource {
 
     @GET
     @Path("{id: .+}")
-    @RolesAllowed({Roles.VIEWER, Roles.ADMIN, Roles.SERVICE})
-    @Operation(summary = "A tool: current manifest, status, allowed callers and version history")
+    @RolesAllowed({Roles.VIEWER, Roles.ADMIN, Roles.SERVICE, Roles.PLANNER})
+    @Operation(summary = "A tool: current manifest, status, allowed callers and version history",
+            description = "A planner sees only an active tool it may call, without its allowed callers; any other "
+                    + "tool answers 404 like one that does not exist.")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = ToolDetails.class)))
     @APIResponse(responseCode = "404", description = "No such tool",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
     public Uni<ToolDetails> get(@PathParam("id") String id) {
-        return queries.get(id).map(found -> found.orElseThrow(() -> new NotFoundException("no tool " + id)));
+        CatalogReader reader = CatalogReader.of(identity);
+        return queries.get(id).map(found -> found.filter(reader::sees).map(reader::shown)
+                .orElseThrow(() -> new NotFoundException("no tool " + id)));
     }
 
     @GET
-    @RolesAllowed({Roles.VIEWER, Roles.ADMIN, Roles.SERVICE})
-    @Operation(summary = "Page through the catalog, ordered by tool id")
+    @RolesAllowed({Roles.VIEWER, Roles.ADMIN, Roles.SERVICE, Roles.PLANNER})
+    @Operation(summary = "Page through the catalog, ordered by tool id",
+            description = "A planner pages through the active tools it may call, without their allowed callers.")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = CatalogPage.class)))
     @APIResponse(responseCode = "400", description = "Unknown status, page below 0 or size outside 1..200",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -80,7 +85,17 @@ public class CatalogResource {
             wanted = Optional.of(ToolStatus.parse(status).orElseThrow(() -> new IllegalArgumentException(
                     "status: unknown value '" + status + "' (active or disabled)")));
         }
-        return queries.list(new CatalogFilter(nonBlank(namespace), nonBlank(domain), wanted), page, size);
+        CatalogReader reader = CatalogReader.of(identity);
+        if (reader.planner().isPresent()) {
+            // a planner never sees a disabled tool: asking for them answers an empty page
+            if (wanted.isPresent() && wanted.get() != ToolStatus.ACTIVE) {
+                return Uni.createFrom().item(new CatalogPage(java.util.List.of(), page, size, 0));
+            }
+            wanted = Optional.of(ToolStatus.ACTIVE);
+        }
+        return queries.list(new CatalogFilter(nonBlank(namespace), nonBlank(domain), wanted, reader.planner()), page,
+                size).map(found -> new CatalogPage(found.items().stream().map(reader::shown).toList(), found.page(),
+                        found.size(), found.total()));
     }
 
     @DELETE

@@ -274,14 +274,45 @@ class CatalogResourceTest {
     }
 
     @Test
-    void readsNeedAViewerAndPlannersDoNotBrowse() {
+    void readsNeedAKeyAndAPlannerReadsOnlyTheActiveToolsItMayCall() {
         seeder.seed(TestTools.table("cat.roles"));
         given().get("/tools").then().statusCode(401);
         given().header("X-API-Key", "not-a-key").get("/tools/cat.roles").then().statusCode(401);
-        // Planners search; they do not browse the catalog (it would show tools their access hides).
-        given().header("X-API-Key", PLANNER_KEY).get("/tools/cat.roles").then().statusCode(403);
         given().header("Authorization", "Bearer " + SERVICE_KEY).get("/tools/cat.roles").then().statusCode(200);
         given().header("X-API-Key", VIEWER_KEY).get("/tools").then().statusCode(200);
+
+        seeder.seed(TestTools.tool("reads.open", "READS_OPEN", "Open", "For everyone", "reads-ns", "d", Risk.READ_ONLY,
+                "x"), List.of());
+        seeder.seed(TestTools.tool("reads.mine", "READS_MINE", "Mine", "For planner-a", "reads-ns", "d", Risk.READ_ONLY,
+                "x"), List.of("planner-a", "planner-c"));
+        seeder.seed(TestTools.tool("reads.theirs", "READS_THEIRS", "Theirs", "For planner-b", "reads-ns", "d",
+                Risk.READ_ONLY, "x"), List.of("planner-b"));
+        seeder.seed(TestTools.tool("reads.off", "READS_OFF", "Off", "Disabled", "reads-ns", "d", Risk.READ_ONLY, "x"),
+                List.of());
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
+            kafka.send(Topics.PLUGIN_STATUS, "reads.off", new PluginStatusChanged("reads.off", PluginStatus.DISABLED,
+                    "failing health checks", "capabilities-manager", Instant.now()));
+        }
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER_KEY)
+                .get("/tools/reads.off").then().body("status", equalTo("disabled")));
+
+        // planner-a: the open tool and its own, never another's nor a disabled one, and no allowed-callers lists
+        given().header("X-API-Key", PLANNER_KEY).queryParam("namespace", "reads-ns").get("/tools").then().statusCode(200)
+                .body("total", equalTo(2)).body("items.id", contains("reads.mine", "reads.open"))
+                .body("items[0].allowedCallers", org.hamcrest.Matchers.nullValue());
+        given().header("X-API-Key", PLANNER_KEY).queryParam("namespace", "reads-ns").queryParam("status", "disabled")
+                .get("/tools").then().statusCode(200).body("total", equalTo(0));
+        given().header("X-API-Key", PLANNER_KEY).get("/tools/reads.mine").then().statusCode(200)
+                .body("manifest.verb", equalTo("READS_MINE")).body("allowedCallers", org.hamcrest.Matchers.nullValue());
+        for (String hidden : List.of("reads.theirs", "reads.off", "reads.nowhere")) {
+            given().header("X-API-Key", PLANNER_KEY).get("/tools/" + hidden).then().statusCode(404)
+                    .body("error", equalTo("no tool " + hidden));
+        }
+        // overseers still see everything, allowed callers included
+        given().header("X-API-Key", VIEWER_KEY).queryParam("namespace", "reads-ns").get("/tools").then()
+                .body("total", equalTo(4));
+        given().header("X-API-Key", VIEWER_KEY).get("/tools/reads.theirs").then().statusCode(200)
+                .body("allowedCallers", contains("planner-b"));
     }
 
     private CatalogEntry entry(ConsumerRecord<String, byte[]> record) {
