@@ -15,13 +15,22 @@ final class ConfidenceModel {
 
     /** Feature names, in coefficient order after the intercept. */
     static final List<String> FEATURES = List.of("zDense", "zLexical", "margin", "agree", "cos", "title",
-            "queryTerms", "twin", "cosMargin");
+            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky");
 
-    // Intercept, then one coefficient per feature in FEATURES order; one model per mode. Fitted on the top
-    // hits of MetaTool (the seed-42 sample of 3,000 queries) and Gorilla-HF (911 queries), each set weighted
-    // equally, with ConfidenceFit --train <metatool-MODE.tsv>,<gorilla-MODE.tsv> (docs/search.md).
-    static final double[] HYBRID = {-2.3516, 0.2432, -0.0209, 0.7136, 0.7705, 0.2006, 1.9371, 0.0136, -2.0421,
-        -0.4506};
+    // Intercept, then one coefficient per feature in FEATURES order (a shorter array ignores the last
+    // features). HYBRID is for free-text queries: refitted 2026-11-25 (issue 21) on the top hits of MetaTool
+    // (the seed-42 sample of 3,000 queries) and Gorilla-HF (911 queries), each set weighted equally, with
+    // ConfidenceFit --train <metatool-hybrid.tsv>,<gorilla-hybrid.tsv> (docs/search.md); inputFit and risky
+    // are always 0 there. BM25 and DENSE are the earlier fits over the first nine features.
+    static final double[] HYBRID = {-2.1074, 0.2306, -0.0307, 0.7270, 0.7322, 0.4010, 0.8542, -0.0077, -1.9115,
+        -0.4556, 1.2884, 0.0000, 0.0000};
+    /**
+     * Hybrid mode for plan steps (a query with a verb, usually with input names). Fitted on the top hits of
+     * both step-shaped sets (the OpenAPI steps and the Seal-Tools steps, each weighted equally) with the
+     * twelve features; held out, fitted on one and measured on the other, docs/search.md "Confidence".
+     */
+    static final double[] STEP_HYBRID = {-5.0452, -0.1954, 0.2653, 2.1105, 0.2017, 0.2023, 2.5333, -0.1422,
+        -0.1173, -0.1725, 1.2952, 1.3943, 0.0322};
     static final double[] BM25 = {-0.0041, 0.0000, -0.0336, 0.8566, -0.5295, 0.0000, 0.0000, -0.7754, 0.4074, 0.0000};
     static final double[] DENSE = {-2.6446, 0.5245, 0.0000, 3.8609, 0.8038, 1.0317, 1.8894, -0.0912, -3.4610,
         3.8609};
@@ -35,7 +44,7 @@ final class ConfidenceModel {
      * its name's cosine and the query's length.
      */
     static double[] features(List<HybridRanker.Candidate> ranked, int index, int denseTop, int lexicalTop,
-            int queryTerms) {
+            int queryTerms, StepEvidence evidence) {
         HybridRanker.Candidate c = ranked.get(index);
         HybridRanker.Candidate rival = index == 0 ? (ranked.size() > 1 ? ranked.get(1) : null) : ranked.get(0);
         double margin = rival == null ? 3 : Math.max(-5, Math.min(5, c.score() - rival.score()));
@@ -44,17 +53,26 @@ final class ConfidenceModel {
         double twin = rival == null ? 0 : HybridRanker.dot(c.vector(), rival.vector());
         double cosMargin = rival == null ? 0.2 : c.dense() - rival.dense();
         return new double[] {clip(c.zDense()), clip(c.zLexical()), margin, agree, c.dense(), c.title(),
-                Math.log1p(queryTerms), twin, cosMargin};
+                Math.log1p(queryTerms), twin, cosMargin, evidence.nameCover(), evidence.inputFit(),
+                evidence.risky()};
     }
 
-    static double probability(RetrievalMode mode, double[] f) {
+    /**
+     * Evidence about the hit that reads the same on any catalog: the share of the tool's verb/name words
+     * the query says, the share of the step's inputs that fit its parameters, and whether it writes.
+     */
+    record StepEvidence(double nameCover, double inputFit, double risky) {
+        static final StepEvidence NONE = new StepEvidence(0, 0, 0);
+    }
+
+    static double probability(RetrievalMode mode, boolean step, double[] f) {
         double[] w = switch (mode) {
-            case HYBRID -> HYBRID;
+            case HYBRID -> step ? STEP_HYBRID : HYBRID;
             case BM25 -> BM25;
             case DENSE -> DENSE;
         };
         double z = w[0];
-        for (int i = 0; i < f.length; i++) {
+        for (int i = 0; i < f.length && i + 1 < w.length; i++) {
             z += w[i + 1] * f[i];
         }
         return 1 / (1 + Math.exp(-z));

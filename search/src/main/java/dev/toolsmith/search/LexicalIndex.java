@@ -22,6 +22,7 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.ScoreMode;
@@ -31,8 +32,8 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
- * BM25 over a tool's whole text in an in-memory Lucene index: the name, verb, description, tags, domain
- * and parameters are values of one field, so a tool is scored as one document (one length, one term
+ * BM25 over a tool's whole text in an in-memory Lucene index: the name, verb, description, tags, domain,
+ * parameters and path words are values of one field (plus a lightly weighted {@link #IDENTITY} field), so a tool is scored as one document (one length, one term
  * frequency per word, one document frequency), the way the dense matcher reads it. Identifiers are split
  * into words before analysis (Lucene's tokenizer keeps {@code CONVERT_CURRENCY} whole), then English stop
  * words and Porter stemming apply. Each Lucene document carries the tool's slot so filtering happens
@@ -48,6 +49,18 @@ final class LexicalIndex implements Closeable {
      * that word alone; one field saturates each word once (docs/search.md, "What was tried").
      */
     static final String TEXT = "text";
+    /**
+     * What the tool is called and where it belongs: name, verb, API/group (namespace and domain), tags and
+     * the words of its HTTP path, searched as a second field whose BM25 is added with
+     * {@link #IDENTITY_WEIGHT}. Short and identifier-made, it rewards a query that names the tool.
+     */
+    static final String IDENTITY = "identity";
+    /** Weight of the identity field's BM25 next to the whole text's (docs/search.md, ablation). */
+    static final float IDENTITY_WEIGHT = Float.parseFloat(
+            System.getProperty("toolsmith.search.identityWeight", "0.3")); // the property is for experiments only
+    /** Whether whole identifiers are indexed next to their words (docs/search.md, ablation). */
+    static final boolean RAW_IDENTIFIERS = Boolean.parseBoolean(
+            System.getProperty("toolsmith.search.rawIdentifiers", "true")); // the property is for experiments only
     /** Bounds the query size (and the cost of a 4 KB paragraph). */
     static final int MAX_QUERY_TERMS = 48;
 
@@ -67,15 +80,26 @@ final class LexicalIndex implements Closeable {
         }
     }
 
-    void upsert(String id, int slot, ToolText text) {
+    /**
+     * Indexes a tool. Every identifier is split into words (case humps, underscores, hyphens, dots,
+     * letter/digit edges) and also kept whole ({@link IdentifierWords}), so {@code convertAmount} matches
+     * "convert", "amount" and "convertamount".
+     */
+    void upsert(String id, int slot, ToolText text, String pathWords) {
         Document doc = new Document();
         doc.add(new StringField(ID, id, Field.Store.NO));
         doc.add(new NumericDocValuesField(SLOT, slot));
         String[] values = {text.name(), text.verb(), text.description(), text.tags(), text.domain(),
-                text.parameters()};
+                text.parameters(), pathWords};
         for (String value : values) {
-            if (!value.isEmpty()) {
-                doc.add(new TextField(TEXT, VerbNormalizer.splitIdentifiers(value), Field.Store.NO));
+            if (value != null && !value.isEmpty()) {
+                doc.add(new TextField(TEXT, IdentifierWords.split(value, RAW_IDENTIFIERS), Field.Store.NO));
+            }
+        }
+        String[] identity = {text.name(), text.verb(), text.tags(), text.domain(), pathWords};
+        for (String value : identity) {
+            if (value != null && !value.isEmpty()) {
+                doc.add(new TextField(IDENTITY, IdentifierWords.split(value, RAW_IDENTIFIERS), Field.Store.NO));
             }
         }
         try {
@@ -108,7 +132,7 @@ final class LexicalIndex implements Closeable {
         if (text == null || text.isBlank()) {
             return terms;
         }
-        try (TokenStream ts = analyzer.tokenStream(TEXT, VerbNormalizer.splitIdentifiers(text))) {
+        try (TokenStream ts = analyzer.tokenStream(TEXT, IdentifierWords.split(text, RAW_IDENTIFIERS))) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             ts.reset();
             while (ts.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
@@ -130,6 +154,10 @@ final class LexicalIndex implements Closeable {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         for (String t : terms) {
             query.add(new TermQuery(new Term(TEXT, t)), BooleanClause.Occur.SHOULD);
+            if (IDENTITY_WEIGHT > 0) {
+                query.add(new BoostQuery(new TermQuery(new Term(IDENTITY, t)), IDENTITY_WEIGHT),
+                        BooleanClause.Occur.SHOULD);
+            }
         }
         IndexSearcher searcher;
         try {

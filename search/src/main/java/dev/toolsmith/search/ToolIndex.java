@@ -147,7 +147,7 @@ public final class ToolIndex implements AutoCloseable {
                 }
                 entries[slot] = e;
                 quantized.set(slot, e.vectors.tool());
-                lexical.upsert(e.tool.id(), slot, e.text);
+                lexical.upsert(e.tool.id(), slot, e.text, pathWords(e.tool));
             }
             lexical.refresh();
             generation++;
@@ -307,6 +307,36 @@ public final class ToolIndex implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------
 
+    /** Catalog-independent evidence about one hit for the confidence (see {@link ConfidenceModel}). */
+    private static ConfidenceModel.StepEvidence evidence(ToolQuery query, Set<String> queryWords, ToolManifest tool) {
+        Set<String> nameWords = InputOverlap.words(String.join("_",
+                tool.verb() == null ? "" : tool.verb(), tool.name() == null ? tool.id() : tool.name()));
+        nameWords.removeAll(InputOverlap.WEAK);
+        int said = 0;
+        for (String w : nameWords) {
+            said += queryWords.contains(w) ? 1 : 0;
+        }
+        double nameCover = nameWords.isEmpty() ? 0 : (double) said / nameWords.size();
+        double inputFit = query.contextEntities().isEmpty() ? 0
+                : InputOverlap.share(query.contextEntities(), InputOverlap.parameterNames(tool.inputSchema()));
+        double risky = tool.risk() == null || tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
+        return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky);
+    }
+
+    /** The static words of an HTTP tool's path template ({@code /pets/{petId}/photos} → "pets photos"). */
+    static String pathWords(ToolManifest tool) {
+        if (tool.binding() == null || tool.binding().pathTemplate() == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String segment : tool.binding().pathTemplate().split("/")) {
+            if (!segment.isBlank() && !segment.contains("{")) {
+                sb.append(sb.length() > 0 ? " " : "").append(segment);
+            }
+        }
+        return sb.toString();
+    }
+
     private SearchResult doSearch(ToolQuery query) {
         if (query.limit() == 0) {
             return SearchResult.empty();
@@ -350,12 +380,15 @@ public final class ToolIndex implements AutoCloseable {
             int lexicalBest = lexicalTop.size() > 0 ? lexicalTop.slotsBestFirst()[0] : -1;
             int n = Math.min(query.limit(), ranked.size());
             List<SearchHit> hits = new ArrayList<>(n);
+            boolean step = query.verb() != null && !query.verb().isBlank();
+            Set<String> queryWords = InputOverlap.textWords(text);
             double[] topFeatures = null;
             double topConfidence = 0;
             for (int i = 0; i < n; i++) {
                 HybridRanker.Candidate c = ranked.get(i);
-                double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size());
-                double p = ConfidenceModel.probability(mode, f);
+                double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size(),
+                        evidence(query, queryWords, entries[c.slot()].tool));
+                double p = ConfidenceModel.probability(mode, step, f);
                 if (i == 0) {
                     topFeatures = f;
                     topConfidence = p;
