@@ -46,7 +46,10 @@ import java.util.Set;
  * (all-MiniLM-L6-v2 + bge-small-en-v1.5-q); {@code --model bge|minilm} measures one alone. {@code --dump PREFIX} writes,
  * per mode, {@code PREFIX-<mode>.tsv}: for each query whether the top hit was right and its confidence features
  * (input of {@link ConfidenceFit}). {@code --modes hybrid,bm25} runs only some modes; {@code --vectors FILE}
- * caches tool vectors between runs.
+ * caches tool vectors between runs. Every run also prints {@code peers.bm25_identifiers}, the identifier-splitting
+ * BM25 peer row ({@link IdentifierBm25}; {@code --peers false} skips it). A queries file whose lines carry
+ * {@code verb} and {@code inputs} (the step-shaped sets, {@link StepSetGenerator}) is sent as plan steps and
+ * also reports {@code inputs_mapped_top1} / {@code inputs_mapped_at_threshold}.
  */
 public final class RetrievalBenchmark {
 
