@@ -76,8 +76,8 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
           ))}
         </nav>
         <div className="topbar-right">
-          <a href={href('notifications')} className={`bell${screen === 'notifications' ? ' active' : ''}`} aria-label={`Notifications${unread ? `, ${unread} unread` : ''}`}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" /></svg>{unread ? <span className="count" data-testid="unread-count">{unread > 99 ? '99+' : unread}</span> : null}
+          <a href={href('notifications')} className={`bell${screen === 'notifications' ? ' active' : ''}`}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" /></svg><span className="sr-only">Notifications</span>{unread ? <>{' '}<span className="count" data-testid="unread-count">{unread > 99 ? '99+' : unread}</span><span className="sr-only"> unread</span></> : null}
           </a>
           <span className="who" data-testid="who">{me.user}{me.role !== me.user && <> <span className="badge role">{me.role}</span></>}</span>
           <button className="btn btn-small" onClick={signOut}>Sign out</button>
