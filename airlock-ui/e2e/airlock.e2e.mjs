@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launchOptions, readCredentials } from './common.mjs';
+import { launchOptions, readCredentials, seriousA11yViolations } from './common.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
@@ -120,11 +120,14 @@ async function main() {
   const sourceName = `e2e ${basename(opts.spec).split('__')[0]} ${new Date().toISOString().slice(11, 19)}`;
 
   const browser = await chromium.launch(launchOptions(opts.chromium, opts.headed));
-  // Dialogs are fixed overlays: they are shot as the viewport shows them, screens as whole pages.
+  // Dialogs are fixed overlays: they are shot as the viewport shows them, screens as whole pages. Every
+  // screen shot is also checked with axe-core; serious or critical violations fail the run at the end.
+  const a11y = [];
   const shot = async (page, name) => {
     const path = join(opts.screenshots, `${name}.png`);
     await page.screenshot({ path, fullPage: !/dialog/.test(name) });
     shots.push(path);
+    a11y.push(...await seriousA11yViolations(page, name));
   };
   let page;
   try {
@@ -218,8 +221,33 @@ async function main() {
       await shot(page, 'tool-review');
     });
 
+    await step('the approve dialog works from the keyboard: focus inside, Tab trapped, Escape returns focus', async () => {
+      const opener = page.getByRole('button', { name: 'Approve…' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')));
+      check(await inDialog(), 'focus moves into the approve dialog when it opens');
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
+        check(await inDialog(), `focus left the dialog after ${i + 1} Tab presses`);
+      }
+      // type into the focused field, then Escape: a filled form asks first (accepted here)
+      await dialog.getByLabel('Calls per second').focus();
+      await page.keyboard.type('2');
+      page.once('dialog', (d) => d.accept());
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      check(await page.evaluate(() => document.activeElement?.textContent) === 'Approve…', 'focus returns to Approve… after Escape');
+      // the policy typed so far is still there when the dialog opens again
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').getByLabel('Calls per second').waitFor();
+      check(await page.getByRole('dialog').getByLabel('Calls per second').inputValue() === '2', 'the typed policy survives closing the dialog');
+      await page.getByRole('dialog').getByLabel('Calls per second').fill('');
+    });
+
     await step('admin approves it with a validated policy', async () => {
-      await page.getByRole('button', { name: 'Approve…' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Calls per minute').fill('sixty');
       await dialog.getByLabel('Soft limit').fill('20');
@@ -238,7 +266,8 @@ async function main() {
       const values = dialog.getByLabel('Value');
       for (let i = 0; i < await values.count(); i++) await values.nth(i).fill(`e2e-secret-${i}`);
       await shot(page, 'approve-dialog');
-      await dialog.getByRole('button', { name: 'Approve with this policy' }).click();
+      // submitted from the keyboard: Enter in a field sends the form
+      await dialog.getByLabel('Hard limit').press('Enter');
       await dialogClosesOrFail(dialog);
     });
 
@@ -255,6 +284,11 @@ async function main() {
         await page.getByRole('heading', { name: first }).waitFor();
       }
       await shot(page, 'tool-review-built');
+      // the review links to the tool's whole history: its approval is on it
+      await page.getByTestId('related').getByRole('link', { name: 'history' }).click();
+      await page.getByRole('heading', { name: 'What happened' }).waitFor();
+      await page.getByTestId('history-events').getByText('APPROVED').first().waitFor();
+      await shot(page, 'tool-history');
     });
 
     await step('the approved tool appears in catalog search', async () => {
@@ -300,6 +334,20 @@ async function main() {
       await row.waitFor();
       check((await row.innerText()).includes(creds.admin.user), 'the audit entry does not name the admin who rejected');
       await shot(page, 'audit-log');
+    });
+
+    await step('gaps, builds and an unknown route', async () => {
+      await page.goto(`${opts.baseUrl}/#/gaps`);
+      await page.getByRole('heading', { name: 'Capability gaps' }).waitFor();
+      await page.locator('tbody tr, .state-empty').first().waitFor();
+      await shot(page, 'gaps');
+      await page.goto(`${opts.baseUrl}/#/builds`);
+      await page.getByRole('heading', { name: 'Builds' }).waitFor();
+      await page.getByTestId('builds-table').getByRole('link', { name: /./ }).first().waitFor();
+      await shot(page, 'builds');
+      await page.goto(`${opts.baseUrl}/#/nonexistent`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await shot(page, 'not-found');
     });
 
     await step('health, usage and notifications screens', async () => {
@@ -354,6 +402,10 @@ async function main() {
       })).status, id);
       check(status === 403, `the API answered ${status} to a viewer's approval, expected 403`);
       await viewerContext.close();
+    });
+
+    await step('no serious accessibility violations on any screen (axe-core)', async () => {
+      check(a11y.length === 0, `axe-core found serious or critical violations:\n  ${a11y.join('\n  ')}`);
     });
 
     console.log(JSON.stringify({ passed: true, steps, screenshots: shots.map((s) => basename(s)) }));

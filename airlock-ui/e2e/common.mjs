@@ -41,3 +41,21 @@ export async function signIn(page, baseUrl, who) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('who').filter({ hasText: who.user }).waitFor();
 }
+
+const AXE = join(dirname(fileURLToPath(import.meta.url)), 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * Runs axe-core (from npm, injected through the DevTools protocol, which the page's CSP does not govern)
+ * on the page as it is, and answers its serious and critical violations as "screen: rule (n×): help".
+ */
+export async function seriousA11yViolations(page, screen) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    await page.evaluate(readFileSync(AXE, 'utf8') + '\n;true');
+  }
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, count: v.nodes.length, first: v.nodes[0]?.target?.join(' ') }));
+  });
+  return violations.map((v) => `${screen}: ${v.id} (${v.count}×, e.g. ${v.first}): ${v.help}`);
+}
