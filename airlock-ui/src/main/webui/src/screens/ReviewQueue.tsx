@@ -140,7 +140,7 @@ export function ReviewQueue() {
                       {isAdmin && <td><input type="checkbox" aria-label={`select ${verbOf(t)}`} checked={allMatching || selected.has(t.id)} onChange={() => toggle(t.id)} /></td>}
                       <td><a className="mono" href={href(`review/${encodeURIComponent(t.id)}`)}>{verbOf(t)}</a>{t.operationKey && <div className="small muted mono">{t.operationKey}</div>}</td>
                       <td>{t.name ?? '—'}</td>
-                      <td className="summary-cell">{t.description || '—'}</td>
+                      <td><div className="summary-cell" title={t.description ?? undefined}>{t.description || '—'}</div></td>
                       <td><RiskBadge risk={t.risk} /></td>
                       <td>{t.sourceId ? <a href={href(`sources?q=${encodeURIComponent(t.sourceName ?? '')}`)}>{t.sourceName ?? t.sourceId}</a> : (t.sourceName ?? '—')}</td>
                       <td><span className={`badge change-${changeOf(t)}`}>{changeOf(t)}</span>{t.collision === 'REFUSED' && <span className="badge change-refused" title="its verb or id belongs to another tool; open it for the reason">cannot be approved</span>}</td>
