@@ -6,9 +6,13 @@ import dev.toolsmith.testsupport.PostgresTestResource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -115,6 +119,32 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
     /** The launcher's state folder for this platform: logs, pids, credentials. */
     public Path state() {
         return state;
+    }
+
+    /**
+     * Starts one more instance of {@code service} on {@code port} the way an operator does ({@code ./toolsmith
+     * replica}: the same database, broker, credentials and settings) and waits until it is ready. Returns its
+     * instance name, which {@link #kill}, {@link #stop} and {@link #pid} take; {@code ./toolsmith down} stops it.
+     */
+    public String startReplica(String service, int port) throws IOException, InterruptedException {
+        toolsmith(List.of("replica", service, String.valueOf(port)), 300);
+        return service + "-" + port;
+    }
+
+    /** The process id of a running instance ({@code librarian}, or a replica such as {@code librarian-18091}). */
+    public OptionalLong pid(String instance) throws IOException {
+        Path file = state.resolve("pids/" + instance + ".pid");
+        if (!Files.exists(file)) {
+            return OptionalLong.empty();
+        }
+        long pid = Long.parseLong(Files.readString(file).trim());
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? OptionalLong.of(pid) : OptionalLong.empty();
+    }
+
+    /** A connection to the platform's database, as the services' role. */
+    public static Connection database() throws SQLException {
+        return DriverManager.getConnection(PostgresTestResource.jdbcUrl(DATABASE), PostgresTestResource.user(),
+                PostgresTestResource.password());
     }
 
     /** Kills a service the hard way (SIGKILL), as a crash would. */
