@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.matching.UrlPattern;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -21,6 +24,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(UpstreamServices.class)
 class SignInThrottlingTest {
 
+    private static final UrlPattern AUDIT = WireMock.urlEqualTo("/librarian/audit/sign-in-events");
+
     private static Response attempt(String password) {
         return given().header("X-Requested-With", "test").contentType(ContentType.URLENC)
                 .formParam("username", "mallet").formParam("password", password)
@@ -29,6 +34,7 @@ class SignInThrottlingTest {
 
     @Test
     void repeatedWrongPasswordsAreDelayedThenLockedOutEvenForTheRightOneUntilAnAdminLiftsIt() throws Exception {
+        UpstreamServices.server.stubFor(WireMock.post(AUDIT).willReturn(WireMock.aResponse().withStatus(204)));
         for (int i = 0; i < 3; i++) {
             assertThat(attempt("wrong-" + i).statusCode()).isEqualTo(401);
         }
@@ -66,6 +72,25 @@ class SignInThrottlingTest {
                 .when().delete("/api/session/lockouts/planet/mallet").then().statusCode(400)
                 .body("error", equalTo("kind: expected account or address"));
         attempt("mallet-password").then().statusCode(200).body("user", equalTo("mallet"));
+
+        // Both decisions reach the librarian's audit log, sent with the UI's own service key.
+        List<LoggedRequest> audited = auditRecords(2);
+        assertThat(audited).allSatisfy(r -> assertThat(r.getHeader("X-API-Key")).isEqualTo("test-ui-service-key"));
+        assertThat(audited.get(0).getBodyAsString()).contains("\"event\":\"LOCKED\"", "\"kind\":\"account\"",
+                "\"key\":\"mallet\"", "\"failures\":6", "\"lockedUntil\"");
+        assertThat(audited.get(1).getBodyAsString()).contains("\"event\":\"LIFTED\"", "\"key\":\"mallet\"",
+                "\"by\":\"admin\"");
+    }
+
+    /** The audit records sent so far, waiting (up to 10 s) until there are {@code count}: they go asynchronously. */
+    private static List<LoggedRequest> auditRecords(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<LoggedRequest> found = UpstreamServices.server.findAll(WireMock.postRequestedFor(AUDIT));
+        while (found.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            found = UpstreamServices.server.findAll(WireMock.postRequestedFor(AUDIT));
+        }
+        return found;
     }
 
     @Test

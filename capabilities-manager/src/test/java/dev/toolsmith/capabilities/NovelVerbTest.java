@@ -241,6 +241,10 @@ class NovelVerbTest {
             assertThat(second.candidates()).extracting(SearchHit::toolId).containsExactly("internal.render-text");
             given().header("X-API-Key", "viewer-key").get("/gaps").then().statusCode(200)
                     .body("find { it.normalizedVerb == 'summarise mood' }.timesSeen", equalTo(2));
+            // A limit out of range is refused, not silently clamped to something else.
+            given().header("X-API-Key", "viewer-key").get("/gaps?limit=-1").then().statusCode(400)
+                    .body("error", equalTo("limit: -1 is outside 1..1000"));
+            given().header("X-API-Key", "viewer-key").get("/gaps?limit=1001").then().statusCode(400);
         }
     }
 
@@ -290,6 +294,9 @@ class NovelVerbTest {
         String verb = "ASK_NOBODY";
         String plan = id("plan");
         String body = Steps.CODEC.toJson(step("q1-" + plan, plan, verb, inputs("x", 1))).toString();
+        given().header("X-API-Key", "planner-key").contentType("application/json").body(body)
+                .queryParam("waitMs", -5).post("/steps").then().statusCode(400)
+                .body("error", equalTo("waitMs: -5 is below 0"));
         long start = System.nanoTime();
         given().header("X-API-Key", "planner-key").contentType("application/json").body(body)
                 .queryParam("waitMs", 200).post("/steps").then().statusCode(202)

@@ -63,6 +63,13 @@ public class SignInThrottle {
     public record Lockout(String kind, String key, int failures, Instant lockedUntil) {
     }
 
+    /** Hears of every lockout and every lifting, to keep a record beyond this replica's memory. */
+    public interface LockoutListener {
+        void locked(Lockout lockout);
+
+        void lifted(String kind, String key, String by);
+    }
+
     private static final class Failures {
         int count;
         Instant last;
@@ -74,10 +81,11 @@ public class SignInThrottle {
 
     private final Map<Kind, Rule> rules;
     private final Clock clock;
+    private final LockoutListener listener;
     private final Map<Key, Failures> failures = new ConcurrentHashMap<>();
 
     @Inject
-    SignInThrottle(UiConfig config) {
+    SignInThrottle(UiConfig config, SignInAuditTrail auditTrail) {
         this(Map.of(
                 Kind.ACCOUNT, new Rule(config.signIn().accountFreeFailures(), config.signIn().accountFirstDelay(),
                         config.signIn().accountMaxDelay(), config.signIn().accountLockoutAfter(),
@@ -85,12 +93,13 @@ public class SignInThrottle {
                 Kind.ADDRESS, new Rule(config.signIn().addressFreeFailures(), config.signIn().addressFirstDelay(),
                         config.signIn().addressMaxDelay(), config.signIn().addressLockoutAfter(),
                         config.signIn().addressLockout())),
-                Clock.systemUTC());
+                Clock.systemUTC(), auditTrail);
     }
 
-    SignInThrottle(Map<Kind, Rule> rules, Clock clock) {
+    SignInThrottle(Map<Kind, Rule> rules, Clock clock, LockoutListener listener) {
         this.rules = Map.copyOf(rules);
         this.clock = clock;
+        this.listener = listener;
     }
 
     /** Whether an attempt for {@code account} from {@code address} may have its password checked now. */
@@ -121,6 +130,7 @@ public class SignInThrottle {
         Instant now = clock.instant();
         makeRoom();
         for (Key key : keys(account, address)) {
+            Lockout lockout = null;
             Failures seen = failures.computeIfAbsent(key, k -> new Failures());
             synchronized (seen) {
                 if (seen.last != null && forgotten(key, seen, now)) {
@@ -134,7 +144,11 @@ public class SignInThrottle {
                     seen.lockedUntil = now.plus(rule.lockout());
                     LOG.warnf("sign-in lockout: %s %s locked until %s after %d failed sign-ins (last from %s)",
                             key.kind().wireName(), key.value(), seen.lockedUntil, seen.count, LogSafe.of(address));
+                    lockout = new Lockout(key.kind().wireName(), key.value(), seen.count, seen.lockedUntil);
                 }
+            }
+            if (lockout != null) {
+                listener.locked(lockout); // outside the lock: the listener may be slow
             }
         }
     }
@@ -160,6 +174,7 @@ public class SignInThrottle {
         Failures removed = failures.remove(new Key(kind, value));
         if (removed != null) {
             LOG.warnf("sign-in lockout lifted: %s %s by %s", kind.wireName(), LogSafe.of(value), by);
+            listener.lifted(kind.wireName(), value, by);
         }
         return removed != null;
     }

@@ -6,16 +6,31 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SignInThrottleTest {
 
+    /** What the audit trail would be told, in order. */
+    private final List<String> recorded = new ArrayList<>();
+    private final SignInThrottle.LockoutListener recorder = new SignInThrottle.LockoutListener() {
+        @Override
+        public void locked(SignInThrottle.Lockout lockout) {
+            recorded.add("locked " + lockout.kind() + " " + lockout.key() + " after " + lockout.failures());
+        }
+
+        @Override
+        public void lifted(String kind, String key, String by) {
+            recorded.add("lifted " + kind + " " + key + " by " + by);
+        }
+    };
     private final MutableClock clock = new MutableClock();
     private final SignInThrottle throttle = new SignInThrottle(Map.of(
             SignInThrottle.Kind.ACCOUNT, new SignInThrottle.Rule(3, Duration.ofSeconds(1), Duration.ofMinutes(1), 10, Duration.ofMinutes(15)),
             SignInThrottle.Kind.ADDRESS, new SignInThrottle.Rule(10, Duration.ofSeconds(1), Duration.ofMinutes(1), 50, Duration.ofMinutes(15))),
-            clock);
+            clock, recorder);
 
     @Test
     void delaysDoubleAfterTheFreeFailuresAndAreCapped() {
@@ -50,6 +65,7 @@ class SignInThrottleTest {
             assertThat(l.key()).isEqualTo("viewer");
             assertThat(l.failures()).isEqualTo(10);
         });
+        assertThat(recorded).as("the lockout is reported once, for the audit log").containsExactly("locked account viewer after 10");
         clock.advance(Duration.ofMinutes(16));
         assertThat(throttle.check("viewer", "10.0.0.99")).isEmpty();
         assertThat(throttle.lockouts()).isEmpty();
@@ -83,6 +99,17 @@ class SignInThrottleTest {
         clock.advance(Duration.ofSeconds(1));
         assertThat(throttle.check("admin", "10.0.0.1")).get()
                 .satisfies(r -> assertThat(r.kind()).isEqualTo(SignInThrottle.Kind.ADDRESS));
+    }
+
+    @Test
+    void liftingALockoutIsReportedWithTheAdmin() {
+        for (int i = 0; i < 10; i++) {
+            clock.advance(Duration.ofMinutes(1));
+            throttle.failed("Viewer", "10.0.0." + i);
+        }
+        assertThat(throttle.lift(SignInThrottle.Kind.ACCOUNT, "VIEWER", "alice")).isTrue();
+        assertThat(throttle.lift(SignInThrottle.Kind.ACCOUNT, "viewer", "alice")).as("nothing left to lift").isFalse();
+        assertThat(recorded).containsExactly("locked account viewer after 10", "lifted account viewer by alice");
     }
 
     @Test

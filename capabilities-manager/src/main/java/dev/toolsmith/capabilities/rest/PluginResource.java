@@ -4,6 +4,7 @@ import dev.toolsmith.capabilities.resolution.CapabilityGaps;
 import dev.toolsmith.eventing.security.Roles;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
+import dev.toolsmith.eventing.rest.Paging;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -32,6 +33,6 @@ public class PluginResource {
     @RolesAllowed({Roles.VIEWER, Roles.ADMIN})
     @Operation(summary = "Verbs nothing could serve, most frequent first")
     public Uni<List<CapabilityGaps.GapCount>> gaps(@QueryParam("limit") @DefaultValue("100") int limit) {
-        return gaps.list(Math.max(1, Math.min(limit, 1_000)));
+        return gaps.list(Paging.limit("limit", limit, 1_000));
     }
 }

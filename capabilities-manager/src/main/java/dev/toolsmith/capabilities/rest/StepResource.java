@@ -87,8 +87,12 @@ public class StepResource {
             @HeaderParam(TRACEPARENT) String traceparent) {
         PlanStep given = codec.read(body == null ? "" : body, PlanStep.class);
         PlanStep step = given.as(identity.getPrincipal().getName());
-        Duration wait = waitMs == null ? config.restWait() : Duration.ofMillis(Math.max(0, Math.min(waitMs,
-                config.restWait().toMillis())));
+        if (waitMs != null && waitMs < 0) {
+            throw new IllegalArgumentException("waitMs: " + waitMs + " is below 0");
+        }
+        // Above the configured wait it is capped, not refused: waitMs is how long the caller is willing to wait.
+        Duration wait = waitMs == null ? config.restWait() : Duration.ofMillis(Math.min(waitMs,
+                config.restWait().toMillis()));
         CompletableFuture<StepOutcome> outcome = new CompletableFuture<>();
         Span span = spans.fromRest(step, traceparent);
         tracing.makeCurrent(span); // the request's context is the step's context

@@ -64,7 +64,7 @@ public class ClientErrorMappers {
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e) {
         if (e.getResponse().hasEntity()) {
-            return e.getResponse(); // already says what is wrong (NamedParamConverters, JsonNulGuard)
+            return e.getResponse(); // already says what is wrong (NamedParamConverters, JsonBodyGuard)
         }
         // Quarkus' JSON body reader wraps a parse error in a bare 400: say what the parser found instead.
         if (e.getCause() instanceof MismatchedInputException mismatched) {

@@ -25,4 +25,16 @@ public final class Paging {
                     + size + " (" + lastPage + ")");
         }
     }
+
+    /**
+     * A listing's {@code limit} (how many rows, no pages) within 1..max. Out-of-range values are refused, not
+     * clamped: a client that asked for -1 or a million rows should learn the bound, not get a silent other
+     * answer.
+     */
+    public static int limit(String parameter, int value, int maxLimit) {
+        if (value < 1 || value > maxLimit) {
+            throw new IllegalArgumentException(parameter + ": " + value + " is outside 1.." + maxLimit);
+        }
+        return value;
+    }
 }

@@ -47,6 +47,40 @@ class HostileInputTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+        // a lone continuation byte, a truncated sequence, an overlong NUL, an encoded surrogate
+        "/probe/items/%FF|path parameter id: is not valid UTF-8 once percent-decoded",
+        "/probe/items/a%C3|path parameter id: is not valid UTF-8 once percent-decoded",
+        "/probe/items/x?namespace=%C0%80|query parameter namespace: is not valid UTF-8 once percent-decoded",
+        "/probe/items/x?namespace=%ED%A0%80|query parameter namespace: is not valid UTF-8 once percent-decoded",
+    })
+    void parametersThatAreNotUtf8Are400NamingTheParameter(String path, String message) {
+        // Decoded leniently they would become U+FFFD and name a different id than the one the client sent.
+        planner().get(path).then().statusCode(400).body("status", equalTo(400)).body("error", containsString(message));
+    }
+
+    @Test
+    void wellFormedUtf8ParametersStillWork() {
+        planner().get("/probe/items/%C3%BCber?namespace=%E2%82%AC%F0%9F%98%80").then().statusCode(200)
+                .body(equalTo("4 \u20ac\ud83d\ude00 0 null 0 null"));
+    }
+
+    @Test
+    void aJsonBodyThatIsNotUtf8Is400NamingTheByte() {
+        byte[] latin1 = "{\"name\":\"caf\u00e9\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        planner().contentType("application/json").body(latin1).post("/probe/orders").then().statusCode(400)
+                .body("status", equalTo(400))
+                .body("error", equalTo("request body: not valid UTF-8 at byte 12 (JSON must be UTF-8)"));
+        byte[] overlong = {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xC0, (byte) 0xAF, '"', '}'};
+        planner().contentType("application/json").body(overlong).post("/probe/orders").then().statusCode(400)
+                .body("error", containsString("not valid UTF-8 at byte 9"));
+        // The same text in UTF-8 is taken.
+        planner().contentType("application/json; charset=utf-8")
+                .body("{\"name\":\"caf\u00e9\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .post("/probe/orders").then().statusCode(200).body(equalTo("caf\u00e9"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
         "size=abc|query parameter size: expected a whole number from -2147483648 to 2147483647, found 'abc'",
         "page=1e3|query parameter page: expected a whole number from -2147483648 to 2147483647, found '1e3'",
         "page=99999999999|query parameter page: expected a whole number",

@@ -37,7 +37,11 @@ public class AuditLog {
         /** An admin approved every tool a review-queue filter matched (each one is also audited as APPROVED). */
         BULK_APPROVED,
         /** An admin rejected every tool a review-queue filter matched (each one is also audited as REJECTED). */
-        BULK_REJECTED
+        BULK_REJECTED,
+        /** The airlock UI locked an account or a client address out after repeated failed sign-ins. */
+        SIGN_IN_LOCKED,
+        /** An admin lifted a sign-in lockout in the airlock UI. */
+        SIGN_IN_UNLOCKED
     }
 
     private final ObjectMapper mapper;

@@ -50,8 +50,9 @@ public class AuditResource {
     @Operation(summary = "Page through the audit log, newest first",
             description = "Filters: actor, action (SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED,"
                     + " POLICY_CHANGED, SUSPENDED, DRAFT_FILED, REPLACED, CATALOGED, CATALOG_ACCESS_CHANGED,"
-                    + " CATALOG_STATUS_CHANGED, RETIRED, BUILD_REFUSED, BULK_APPROVED, BULK_REJECTED), subjectType (source,"
-                    + " candidate, tool, review-queue), subjectId, from/to"
+                    + " CATALOG_STATUS_CHANGED, RETIRED, BUILD_REFUSED, BULK_APPROVED, BULK_REJECTED, SIGN_IN_LOCKED,"
+                    + " SIGN_IN_UNLOCKED), subjectType (source,"
+                    + " candidate, tool, review-queue, sign-in), subjectId, from/to"
                     + " (ISO-8601 instants).")
     public Uni<EntryPage> list(@QueryParam("actor") String actor, @QueryParam("action") String action,
             @QueryParam("subjectType") String subjectType, @QueryParam("subjectId") String subjectId,

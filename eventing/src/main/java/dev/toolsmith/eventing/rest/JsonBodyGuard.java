@@ -13,16 +13,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
- * Refuses a JSON request body whose strings (values or field names) hold the NUL character, with a 400 naming
+ * Refuses a JSON request body that is not well-formed UTF-8 (RFC 8259 allows no other encoding; decoded
+ * leniently, the bytes would be stored as other text than the client sent), with a 400 naming the first bad
+ * byte, and one whose strings (values or field names) hold the NUL character, with a 400 naming
  * the field's JSON Pointer. PostgreSQL cannot store NUL in text, so such a value used to reach the database and
  * come back as a 500. Every JSON body passes here, whatever the endpoint binds it to (a record, a tree, or a
  * String handed to the contract codec). A raw NUL byte is not valid JSON anyway; only the escape {@code \u0000}
  * can carry one, so bodies without that escape are passed on without being parsed twice.
  */
 @Provider
-public class JsonNulGuard implements ReaderInterceptor {
+public class JsonBodyGuard implements ReaderInterceptor {
 
     private static final byte[] ESCAPED_NUL = "\\u0000".getBytes(StandardCharsets.US_ASCII);
     private static final ObjectMapper TREES = new ObjectMapper();
@@ -34,6 +37,13 @@ public class JsonNulGuard implements ReaderInterceptor {
             return context.proceed();
         }
         byte[] body = context.getInputStream().readAllBytes();
+        OptionalInt malformed = Utf8Text.firstMalformedByte(body);
+        if (malformed.isPresent()) {
+            throw new WebApplicationException(Response.status(400).type(MediaType.APPLICATION_JSON_TYPE)
+                    .entity(ApiError.of(400, "request body: not valid UTF-8 at byte " + malformed.getAsInt()
+                            + " (JSON must be UTF-8)"))
+                    .build());
+        }
         if (contains(body, ESCAPED_NUL)) {
             String pointer = pointerOfNul(body);
             if (pointer != null) {
