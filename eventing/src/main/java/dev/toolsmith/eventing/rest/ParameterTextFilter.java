@@ -5,10 +5,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
@@ -44,7 +43,7 @@ public class ParameterTextFilter {
      * framework offers no undecoded parameters), so the parameter is named by where that U+FFFD landed.
      */
     private static String pathEncodingProblem(String rawPath, MultivaluedMap<String, String> decoded) {
-        if (rawPath == null || Utf8Text.percentDecodesToUtf8(rawPath)) {
+        if (rawPath == null || Utf8Text.percentDecode(rawPath).isPresent()) {
             return null;
         }
         for (Map.Entry<String, List<String>> parameter : decoded.entrySet()) {
@@ -56,18 +55,17 @@ public class ParameterTextFilter {
     }
 
     private static String queryEncodingProblem(String rawQuery) {
-        if (rawQuery == null || Utf8Text.percentDecodesToUtf8(rawQuery)) {
+        if (rawQuery == null || Utf8Text.percentDecode(rawQuery).isPresent()) {
             return null;
         }
         for (String pair : rawQuery.split("&")) {
             int equals = pair.indexOf('=');
-            String name = equals < 0 ? pair : pair.substring(0, equals);
-            if (!Utf8Text.percentDecodesToUtf8(name)) {
+            Optional<String> name = Utf8Text.percentDecode(equals < 0 ? pair : pair.substring(0, equals));
+            if (name.isEmpty()) {
                 return "a query parameter name is not valid UTF-8 once percent-decoded";
             }
-            if (equals >= 0 && !Utf8Text.percentDecodesToUtf8(pair.substring(equals + 1))) {
-                return "query parameter " + URLDecoder.decode(name, StandardCharsets.UTF_8)
-                        + ": is not valid UTF-8 once percent-decoded";
+            if (equals >= 0 && Utf8Text.percentDecode(pair.substring(equals + 1)).isEmpty()) {
+                return "query parameter " + name.get() + ": is not valid UTF-8 once percent-decoded";
             }
         }
         return "the query is not valid UTF-8 once percent-decoded";

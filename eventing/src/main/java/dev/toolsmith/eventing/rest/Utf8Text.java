@@ -1,11 +1,13 @@
 package dev.toolsmith.eventing.rest;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -41,27 +43,27 @@ public final class Utf8Text {
     }
 
     /**
-     * Whether a URI component as sent (before percent-decoding) decodes to well-formed UTF-8. A {@code %}
-     * not followed by two hex digits is taken as itself: the framework answers that on its own terms.
+     * A URI component as sent, percent-decoded strictly: empty when the decoded bytes are not well-formed UTF-8.
+     * A {@code %} not followed by two hex digits is taken as itself (the framework answers that on its own
+     * terms); {@code +} is left alone, as in a path.
      */
-    public static boolean percentDecodesToUtf8(String encoded) {
-        if (encoded == null || encoded.indexOf('%') < 0) {
-            return true; // nothing percent-encoded: the characters are already text
+    public static Optional<String> percentDecode(String encoded) {
+        if (encoded.indexOf('%') < 0) {
+            return Optional.of(encoded); // nothing percent-encoded: the characters are already text
         }
-        byte[] bytes = new byte[encoded.length() * 3];
-        int length = 0;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(encoded.length());
         for (int i = 0; i < encoded.length(); i++) {
             char c = encoded.charAt(i);
             if (c == '%' && i + 2 < encoded.length() && hex(encoded.charAt(i + 1)) >= 0 && hex(encoded.charAt(i + 2)) >= 0) {
-                bytes[length++] = (byte) (hex(encoded.charAt(i + 1)) << 4 | hex(encoded.charAt(i + 2)));
+                bytes.write(hex(encoded.charAt(i + 1)) << 4 | hex(encoded.charAt(i + 2)));
                 i += 2;
             } else {
-                for (byte b : String.valueOf(c).getBytes(StandardCharsets.UTF_8)) {
-                    bytes[length++] = b;
-                }
+                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
             }
         }
-        return firstMalformedByte(java.util.Arrays.copyOf(bytes, length)).isEmpty();
+        byte[] decoded = bytes.toByteArray();
+        return firstMalformedByte(decoded).isPresent() ? Optional.empty()
+                : Optional.of(new String(decoded, StandardCharsets.UTF_8));
     }
 
     private static int hex(char c) {
