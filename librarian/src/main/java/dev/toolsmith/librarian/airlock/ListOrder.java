@@ -8,7 +8,7 @@ import java.util.Map;
  * descending with a leading {@code -} ({@code -updated}). Only the offered keys reach a query, each as a
  * fixed expression, so the parameter can never inject anything; an unknown key is a 400 naming the keys.
  */
-final class ListOrder {
+public final class ListOrder {
 
     private ListOrder() {
     }
@@ -18,7 +18,7 @@ final class ListOrder {
      *        order the error message lists them in)
      * @return an {@code order by} clause ending with {@code id}, so pages never overlap or skip a row
      */
-    static String orderBy(String sort, String fallback, Map<String, String> columns) {
+    public static String orderBy(String sort, String fallback, Map<String, String> columns) {
         String text = sort == null || sort.isBlank() ? fallback : sort.trim();
         boolean descending = text.startsWith("-");
         String key = (descending ? text.substring(1) : text).toLowerCase(Locale.ROOT);

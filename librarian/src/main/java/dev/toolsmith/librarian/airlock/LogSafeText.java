@@ -1,14 +1,14 @@
 package dev.toolsmith.librarian.airlock;
 
 /** Echoes a client's value in an error message: control characters out, at most 60 characters. */
-final class LogSafeText {
+public final class LogSafeText {
 
     private static final int MAX = 60;
 
     private LogSafeText() {
     }
 
-    static String of(String text) {
+    public static String of(String text) {
         String clean = text.replaceAll("\\p{Cntrl}", "?");
         return clean.length() > MAX ? clean.substring(0, MAX) + "…" : clean;
     }

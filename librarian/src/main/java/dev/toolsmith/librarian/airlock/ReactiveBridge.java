@@ -11,12 +11,12 @@ import java.util.function.Supplier;
  * threads and cross into the reactive world here. A scan waits at most the time it has left: a unit of
  * work that never completes then fails the scan with a reason instead of holding its worker for good.
  */
-final class ReactiveBridge {
+public final class ReactiveBridge {
 
     private ReactiveBridge() {
     }
 
-    static <T> T await(Supplier<Uni<T>> work) {
+    public static <T> T await(Supplier<Uni<T>> work) {
         try {
             return VertxContextSupport.subscribeAndAwait(work);
         } catch (RuntimeException | Error e) {
@@ -27,7 +27,7 @@ final class ReactiveBridge {
     }
 
     /** As {@link #await(Supplier)}, failing with {@link ScanTimeoutException} when no result came within {@code atMost}. */
-    static <T> T await(Supplier<Uni<T>> work, Duration atMost, String step) {
+    public static <T> T await(Supplier<Uni<T>> work, Duration atMost, String step) {
         if (atMost.isNegative() || atMost.isZero()) {
             throw new ScanTimeoutException(step);
         }

@@ -7,7 +7,7 @@ import java.util.Locale;
  * text is bound as a parameter, with LIKE's own wildcards escaped, so {@code 100%} finds "100%" and not
  * everything starting with "100".
  */
-final class SearchText {
+public final class SearchText {
 
     static final int MAX_LENGTH = 200;
 
@@ -15,7 +15,7 @@ final class SearchText {
     }
 
     /** The LIKE pattern for {@code q}, or null when there is nothing to search for. */
-    static String pattern(String q) {
+    public static String pattern(String q) {
         if (q == null || q.isBlank()) {
             return null;
         }
@@ -28,7 +28,7 @@ final class SearchText {
     }
 
     /** The HQL condition that {@code expression} contains the pattern bound as {@code :parameter}. */
-    static String contains(String expression, String parameter) {
+    public static String contains(String expression, String parameter) {
         return "lower(" + expression + ") like :" + parameter + " escape '\\'";
     }
 }

@@ -3,8 +3,6 @@ package dev.toolsmith.librarian.catalog;
 import dev.toolsmith.eventing.rest.ApiError;
 import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
-import dev.toolsmith.librarian.airlock.ToolRetirement;
-import dev.toolsmith.librarian.search.LocalIndexUpdates;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -40,10 +38,10 @@ public class CatalogResource {
 
     private final ToolRetirement retirement;
     private final CatalogQueries queries;
-    private final LocalIndexUpdates index;
+    private final LocalCatalogIndex index;
     private final SecurityIdentity identity;
 
-    public CatalogResource(ToolRetirement retirement, CatalogQueries queries, LocalIndexUpdates index,
+    public CatalogResource(ToolRetirement retirement, CatalogQueries queries, LocalCatalogIndex index,
             SecurityIdentity identity) {
         this.retirement = retirement;
         this.queries = queries;

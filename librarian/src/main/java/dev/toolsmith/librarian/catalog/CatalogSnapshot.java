@@ -2,7 +2,6 @@ package dev.toolsmith.librarian.catalog;
 
 import dev.toolsmith.contracts.tool.CatalogEntry;
 import dev.toolsmith.contracts.tool.ToolManifest;
-import dev.toolsmith.librarian.search.ToolVectorizer;
 import dev.toolsmith.search.ToolVectors;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,9 +30,9 @@ public class CatalogSnapshot {
 
     private final AgroalDataSource dataSource;
     private final CatalogEntries entries;
-    private final ToolVectorizer vectorizer;
+    private final CatalogVectorizer vectorizer;
 
-    public CatalogSnapshot(AgroalDataSource dataSource, CatalogEntries entries, ToolVectorizer vectorizer) {
+    public CatalogSnapshot(AgroalDataSource dataSource, CatalogEntries entries, CatalogVectorizer vectorizer) {
         this.dataSource = dataSource;
         this.entries = entries;
         this.vectorizer = vectorizer;

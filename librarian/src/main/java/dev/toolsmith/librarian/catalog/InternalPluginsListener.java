@@ -5,7 +5,6 @@ import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.eventing.IdempotentConsumer;
-import dev.toolsmith.librarian.search.LocalIndexUpdates;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -26,9 +25,9 @@ public class InternalPluginsListener {
 
     private final IdempotentConsumer consumer;
     private final ToolCatalog catalog;
-    private final LocalIndexUpdates index;
+    private final LocalCatalogIndex index;
 
-    public InternalPluginsListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalIndexUpdates index) {
+    public InternalPluginsListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalCatalogIndex index) {
         this.consumer = consumer;
         this.catalog = catalog;
         this.index = index;

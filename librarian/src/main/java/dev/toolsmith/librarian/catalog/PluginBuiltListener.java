@@ -4,9 +4,8 @@ import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.eventing.IdempotentConsumer;
-import dev.toolsmith.librarian.airlock.ApprovalSealing;
-import dev.toolsmith.librarian.airlock.AuditLog;
-import dev.toolsmith.librarian.search.LocalIndexUpdates;
+import dev.toolsmith.librarian.airlock.audit.AuditLog;
+import dev.toolsmith.librarian.airlock.candidate.ApprovalSealing;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -31,11 +30,11 @@ public class PluginBuiltListener {
 
     private final IdempotentConsumer consumer;
     private final ToolCatalog catalog;
-    private final LocalIndexUpdates index;
+    private final LocalCatalogIndex index;
     private final ApprovalSealing approvals;
     private final AuditLog audit;
 
-    public PluginBuiltListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalIndexUpdates index,
+    public PluginBuiltListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalCatalogIndex index,
             ApprovalSealing approvals, AuditLog audit) {
         this.consumer = consumer;
         this.catalog = catalog;

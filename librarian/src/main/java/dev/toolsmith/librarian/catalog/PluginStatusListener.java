@@ -3,7 +3,6 @@ package dev.toolsmith.librarian.catalog;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.eventing.IdempotentConsumer;
-import dev.toolsmith.librarian.search.LocalIndexUpdates;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -24,9 +23,9 @@ public class PluginStatusListener {
 
     private final IdempotentConsumer consumer;
     private final ToolCatalog catalog;
-    private final LocalIndexUpdates index;
+    private final LocalCatalogIndex index;
 
-    public PluginStatusListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalIndexUpdates index) {
+    public PluginStatusListener(IdempotentConsumer consumer, ToolCatalog catalog, LocalCatalogIndex index) {
         this.consumer = consumer;
         this.catalog = catalog;
         this.index = index;

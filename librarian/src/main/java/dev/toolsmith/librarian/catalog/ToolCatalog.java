@@ -6,8 +6,7 @@ import dev.toolsmith.contracts.tool.CatalogEntry;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.eventing.Outbox;
-import dev.toolsmith.librarian.airlock.AuditLog;
-import dev.toolsmith.librarian.search.ToolVectorizer;
+import dev.toolsmith.librarian.airlock.audit.AuditLog;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,11 +35,11 @@ public class ToolCatalog {
 
     private final ContractCodec codec;
     private final Outbox outbox;
-    private final ToolVectorizer vectorizer;
+    private final CatalogVectorizer vectorizer;
     private final CatalogEntries entries;
     private final AuditLog audit;
 
-    public ToolCatalog(ContractCodec codec, Outbox outbox, ToolVectorizer vectorizer, CatalogEntries entries,
+    public ToolCatalog(ContractCodec codec, Outbox outbox, CatalogVectorizer vectorizer, CatalogEntries entries,
             AuditLog audit) {
         this.codec = codec;
         this.outbox = outbox;

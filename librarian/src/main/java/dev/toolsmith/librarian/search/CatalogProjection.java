@@ -4,6 +4,7 @@ import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.tool.CatalogEntry;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.librarian.catalog.CatalogChange;
+import dev.toolsmith.librarian.catalog.CatalogVectorizer;
 import dev.toolsmith.librarian.catalog.StoredTool;
 import dev.toolsmith.search.ToolIndex;
 import dev.toolsmith.search.ToolVectors;
@@ -35,7 +36,7 @@ public class CatalogProjection {
     private static final Logger LOG = Logger.getLogger(CatalogProjection.class);
 
     private final ToolIndex index;
-    private final ToolVectorizer vectorizer;
+    private final CatalogVectorizer vectorizer;
     /** The revision applied per tool; kept after a local delete so older entries cannot bring it back. */
     private final Map<String, Long> revisions = new HashMap<>();
     private final Map<String, Set<String>> allowedCallers = new ConcurrentHashMap<>();
@@ -43,7 +44,7 @@ public class CatalogProjection {
     private final Map<String, Integer> domains = new ConcurrentHashMap<>();
     private volatile boolean loaded;
 
-    public CatalogProjection(ToolIndex index, ToolVectorizer vectorizer) {
+    public CatalogProjection(ToolIndex index, CatalogVectorizer vectorizer) {
         this.index = index;
         this.vectorizer = vectorizer;
     }

@@ -1,6 +1,7 @@
 package dev.toolsmith.librarian.search;
 
 import dev.toolsmith.librarian.catalog.CatalogChange;
+import dev.toolsmith.librarian.catalog.LocalCatalogIndex;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,7 +13,7 @@ import java.util.Optional;
  * {@code tool-catalog} and is then skipped by its revision.
  */
 @ApplicationScoped
-public class LocalIndexUpdates {
+public class LocalIndexUpdates implements LocalCatalogIndex {
 
     private final CatalogProjection projection;
     private final Vertx vertx;
@@ -22,6 +23,7 @@ public class LocalIndexUpdates {
         this.vertx = vertx;
     }
 
+    @Override
     public Uni<Void> apply(Optional<CatalogChange> change) {
         if (change.isEmpty()) {
             return Uni.createFrom().voidItem();

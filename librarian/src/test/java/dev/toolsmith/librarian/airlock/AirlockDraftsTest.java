@@ -10,6 +10,9 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import dev.toolsmith.librarian.TestTools;
+import dev.toolsmith.librarian.airlock.candidate.PendingIndex;
+import dev.toolsmith.librarian.airlock.draft.DraftIntake;
+import dev.toolsmith.librarian.airlock.review.CandidateViews;
 import dev.toolsmith.search.RetrievalMode;
 import dev.toolsmith.search.ToolQuery;
 import dev.toolsmith.testsupport.KafkaTestResource;

@@ -6,6 +6,7 @@ import dev.toolsmith.librarian.CatalogSeeder;
 import dev.toolsmith.librarian.TestTools;
 import dev.toolsmith.librarian.catalog.CatalogEntries;
 import dev.toolsmith.librarian.catalog.CatalogSnapshot;
+import dev.toolsmith.librarian.catalog.CatalogVectorizer;
 import dev.toolsmith.librarian.catalog.StoredTool;
 import dev.toolsmith.search.SearchResult;
 import dev.toolsmith.search.ToolIndex;
@@ -55,12 +56,12 @@ class IndexRebuildTest {
         }
         CountingEmbedder counting = new CountingEmbedder(serviceIndex.embedder());
         try (ToolIndex fresh = new ToolIndex(counting)) {
-            CatalogSnapshot snapshot = new CatalogSnapshot(dataSource, entries, new ToolVectorizer(fresh, null));
+            CatalogSnapshot snapshot = new CatalogSnapshot(dataSource, entries, new CatalogVectorizer(fresh, null));
             List<StoredTool> stored = snapshot.load();
             assertThat(stored).extracting(t -> t.entry().toolId()).contains("rb.flight", "rb.table");
             assertThat(counting.passages.get()).isZero();
 
-            CatalogProjection projection = new CatalogProjection(fresh, new ToolVectorizer(fresh, null));
+            CatalogProjection projection = new CatalogProjection(fresh, new CatalogVectorizer(fresh, null));
             projection.load(stored);
             SearchResult result = fresh.search(ToolQuery.text("I need a plane ticket from Paris to Berlin", 1));
             assertThat(result.hits()).extracting(h -> h.toolId()).containsExactly("rb.flight");
@@ -74,7 +75,7 @@ class IndexRebuildTest {
         }
         try (ToolIndex fresh = new ToolIndex(counting)) {
             counting.passages.set(0);
-            CatalogSnapshot snapshot = new CatalogSnapshot(dataSource, entries, new ToolVectorizer(fresh, null));
+            CatalogSnapshot snapshot = new CatalogSnapshot(dataSource, entries, new CatalogVectorizer(fresh, null));
             List<StoredTool> stored = snapshot.load();
             assertThat(counting.passages.get()).isPositive();
             assertThat(stored).filteredOn(t -> t.entry().toolId().equals("rb.table"))
