@@ -1,0 +1,229 @@
+package dev.toolsmith.bench.retrieval;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Fits the confidence model: L2-regularised logistic regression (Newton's method) from the features of
+ * the top hits to whether they were right, each training file weighted equally, then reports precision
+ * and coverage at thresholds on every evaluation file. Input: the {@code --dump} files of
+ * {@link RetrievalBenchmark}.
+ *
+ * <pre>
+ * java -cp ... dev.toolsmith.bench.retrieval.ConfidenceFit --train a.tsv,b.tsv --eval c.tsv,d.tsv [--split]
+ * </pre>
+ *
+ * {@code --split} fits on the even-numbered rows of each training file and evaluates on the odd ones as well.
+ */
+public final class ConfidenceFit {
+
+    static final double L2 = 1e-3;
+
+    record Data(String name, double[][] x, int[] y) {
+        Data rows(int parity) {
+            List<double[]> xs = new ArrayList<>();
+            List<Integer> ys = new ArrayList<>();
+            for (int i = parity; i < y.length; i += 2) {
+                xs.add(x[i]);
+                ys.add(y[i]);
+            }
+            return new Data(name + (parity == 0 ? "[even]" : "[odd]"), xs.toArray(double[][]::new),
+                    ys.stream().mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        List<Data> train = new ArrayList<>();
+        List<Data> eval = new ArrayList<>();
+        boolean split = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--train" -> {
+                    for (String f : args[++i].split(",")) {
+                        train.add(read(Path.of(f)));
+                    }
+                }
+                case "--eval" -> {
+                    for (String f : args[++i].split(",")) {
+                        eval.add(read(Path.of(f)));
+                    }
+                }
+                case "--split" -> split = true;
+                default -> throw new IllegalArgumentException(args[i]);
+            }
+        }
+        if (split) {
+            List<Data> halves = new ArrayList<>();
+            for (Data d : train) {
+                halves.add(d.rows(0));
+                eval.add(d.rows(1));
+            }
+            train = halves;
+        }
+        double[] w = fit(train);
+        StringBuilder sb = new StringBuilder("coefficients {");
+        for (int i = 0; i < w.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4f", w[i]));
+        }
+        System.out.println(sb.append('}'));
+        for (Data d : eval) {
+            report(d, w);
+        }
+    }
+
+    static double[] fit(List<Data> sets) {
+        int dim = sets.get(0).x()[0].length + 1;
+        double[] w = new double[dim];
+        for (int iter = 0; iter < 50; iter++) {
+            double[] grad = new double[dim];
+            double[][] hess = new double[dim][dim];
+            for (Data d : sets) {
+                double weight = 1.0 / d.y().length;
+                for (int r = 0; r < d.y().length; r++) {
+                    double[] x = withBias(d.x()[r]);
+                    double p = sigmoid(dot(w, x));
+                    for (int i = 0; i < dim; i++) {
+                        grad[i] += weight * (p - d.y()[r]) * x[i];
+                        for (int j = 0; j < dim; j++) {
+                            hess[i][j] += weight * p * (1 - p) * x[i] * x[j];
+                        }
+                    }
+                }
+            }
+            for (int i = 1; i < dim; i++) {
+                grad[i] += L2 * w[i];
+                hess[i][i] += L2;
+            }
+            double[] step = solve(hess, grad);
+            double change = 0;
+            for (int i = 0; i < dim; i++) {
+                w[i] -= step[i];
+                change += Math.abs(step[i]);
+            }
+            if (change < 1e-8) {
+                break;
+            }
+        }
+        return w;
+    }
+
+    static void report(Data d, double[] w) {
+        int n = d.y().length;
+        double right = 0;
+        for (int y : d.y()) {
+            right += y;
+        }
+        System.out.printf(Locale.ROOT, "%s: %d queries, top-1 right %.3f%n", d.name(), n, right / n);
+        for (double t : new double[] {0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.925, 0.95, 0.97}) {
+            int cleared = 0;
+            int ok = 0;
+            for (int r = 0; r < n; r++) {
+                if (sigmoid(dot(w, withBias(d.x()[r]))) >= t) {
+                    cleared++;
+                    ok += d.y()[r];
+                }
+            }
+            System.out.printf(Locale.ROOT, "  threshold %.3f: precision %.3f coverage %.3f%n", t,
+                    cleared == 0 ? Double.NaN : (double) ok / cleared, (double) cleared / n);
+        }
+        // reliability: mean predicted vs observed per probability decile
+        StringBuilder sb = new StringBuilder("  calibration (bin: predicted/observed/n):");
+        for (int b = 0; b < 10; b++) {
+            double sp = 0;
+            double so = 0;
+            int c = 0;
+            for (int r = 0; r < n; r++) {
+                double p = sigmoid(dot(w, withBias(d.x()[r])));
+                if (Math.min(9, (int) (p * 10)) == b) {
+                    sp += p;
+                    so += d.y()[r];
+                    c++;
+                }
+            }
+            if (c > 0) {
+                sb.append(String.format(Locale.ROOT, " %.1f:%.2f/%.2f/%d", b / 10.0, sp / c, so / c, c));
+            }
+        }
+        System.out.println(sb);
+    }
+
+    static Data read(Path file) throws IOException {
+        List<double[]> xs = new ArrayList<>();
+        List<Integer> ys = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            String[] parts = line.split("\t");
+            if (parts.length < 2) {
+                continue; // a query without hits has no features
+            }
+            double[] x = new double[parts.length - 1];
+            for (int i = 1; i < parts.length; i++) {
+                x[i - 1] = Double.parseDouble(parts[i]);
+            }
+            xs.add(x);
+            ys.add(Integer.parseInt(parts[0]));
+        }
+        return new Data(file.getFileName().toString(), xs.toArray(double[][]::new),
+                ys.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static double[] withBias(double[] x) {
+        double[] out = new double[x.length + 1];
+        out[0] = 1;
+        System.arraycopy(x, 0, out, 1, x.length);
+        return out;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static double sigmoid(double z) {
+        return 1 / (1 + Math.exp(-z));
+    }
+
+    /** Gaussian elimination with partial pivoting; the system is tiny. */
+    private static double[] solve(double[][] a, double[] b) {
+        int n = b.length;
+        double[][] m = new double[n][n + 1];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(a[i], 0, m[i], 0, n);
+            m[i][n] = b[i];
+        }
+        for (int c = 0; c < n; c++) {
+            int pivot = c;
+            for (int r = c + 1; r < n; r++) {
+                if (Math.abs(m[r][c]) > Math.abs(m[pivot][c])) {
+                    pivot = r;
+                }
+            }
+            double[] t = m[c];
+            m[c] = m[pivot];
+            m[pivot] = t;
+            if (Math.abs(m[c][c]) < 1e-12) {
+                m[c][c] = 1e-12;
+            }
+            for (int r = 0; r < n; r++) {
+                if (r != c) {
+                    double f = m[r][c] / m[c][c];
+                    for (int k = c; k <= n; k++) {
+                        m[r][k] -= f * m[c][k];
+                    }
+                }
+            }
+        }
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = m[i][n] / m[i][i];
+        }
+        return x;
+    }
+}

@@ -1,0 +1,379 @@
+package dev.toolsmith.bench.retrieval;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.contracts.search.SearchHit;
+import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.search.RetrievalMode;
+import dev.toolsmith.search.SearchDefaults;
+import dev.toolsmith.search.SearchResult;
+import dev.toolsmith.search.ToolIndex;
+import dev.toolsmith.search.ToolQuery;
+import dev.toolsmith.search.ToolVectors;
+import dev.toolsmith.search.embed.EmbeddingModelChoice;
+import dev.toolsmith.search.embed.EnsembleTextEmbedder;
+import dev.toolsmith.search.embed.OnnxTextEmbedder;
+import dev.toolsmith.search.embed.TextEmbedder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Retrieval benchmark: indexes a tools.jsonl, runs its labelled queries through {@link ToolIndex#search}
+ * (the code the librarian serves) in the modes bm25, dense and hybrid, and prints one JSON object as the
+ * last line of stdout.
+ *
+ * <pre>
+ * java -Xmx2g -XX:+UseParallelGC --enable-native-access=ALL-UNNAMED -Djava.io.tmpdir=benchmarks/target/scratch \
+ *   -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt) dev.toolsmith.bench.retrieval.RetrievalBenchmark \
+ *   --tools FILE --queries FILE [--out FILE] [--scale N] [--sample N] [--model ensemble|bge|minilm] [--seed S]
+ * </pre>
+ *
+ * {@code --sample N} runs a fixed seeded sample (seed 42 unless {@code --seed}); {@code --scale N} pads the
+ * catalog with distinct synthetic tools up to N (quality is still measured on the real queries). -Xmx1g
+ * is enough up to 10,000 tools, use -Xmx2g for 100,000. The default model is the production ensemble
+ * (all-MiniLM-L6-v2 + bge-small-en-v1.5-q); {@code --model bge|minilm} measures one alone. {@code --dump PREFIX} writes,
+ * per mode, {@code PREFIX-<mode>.tsv}: for each query whether the top hit was right and its confidence features
+ * (input of {@link ConfidenceFit}). {@code --modes hybrid,bm25} runs only some modes; {@code --vectors FILE}
+ * caches tool vectors between runs. Every run also prints {@code peers.bm25_identifiers}, the identifier-splitting
+ * BM25 peer row ({@link IdentifierBm25}; {@code --peers false} skips it). A queries file whose lines carry
+ * {@code verb} and {@code inputs} (the step-shaped sets, {@link StepSetGenerator}) is sent as plan steps and
+ * also reports {@code inputs_mapped_top1} / {@code inputs_mapped_at_threshold}.
+ */
+public final class RetrievalBenchmark {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = parse(args);
+        Path toolsFile = Path.of(require(opts, "tools"));
+        Path queriesFile = Path.of(require(opts, "queries"));
+        int scale = Integer.parseInt(opts.getOrDefault("scale", "0"));
+        int sample = Integer.parseInt(opts.getOrDefault("sample", "0"));
+        long seed = Long.parseLong(opts.getOrDefault("seed", "42"));
+        String model = opts.getOrDefault("model", "ensemble");
+
+        List<com.fasterxml.jackson.databind.JsonNode> rawTools = Datasets.rawTools(toolsFile);
+        List<ToolManifest> tools = rawTools.stream().map(Datasets::tool).toList();
+        List<Datasets.LabelledQuery> queries = new ArrayList<>(Datasets.queries(queriesFile));
+        if (sample > 0 && sample < queries.size()) {
+            Collections.shuffle(queries, new Random(seed));
+            queries = new ArrayList<>(queries.subList(0, sample));
+        }
+        try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder)) {
+            log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
+            long t0 = System.nanoTime();
+            List<ToolVectors> vectors = opts.containsKey("vectors")
+                    ? VectorCache.load(Path.of(opts.get("vectors")), index, tools)
+                    : index.vectorizeAll(tools);
+            List<ToolIndex.IndexedTool> batch = new ArrayList<>();
+            for (int i = 0; i < tools.size(); i++) {
+                batch.add(new ToolIndex.IndexedTool(tools.get(i), vectors.get(i), null));
+            }
+            index.upsertAll(batch);
+            if (scale > tools.size()) {
+                SyntheticTools.pad(index, tools, vectors, scale, seed);
+            }
+            long indexMs = (System.nanoTime() - t0) / 1_000_000;
+            log("indexed %d tools in %d ms", index.size(), indexMs);
+
+            // Warm up the JIT and ONNX so the first measured queries are not cold.
+            for (int i = 0; i < Math.min(opts.containsKey("modes") ? 20 : 200, queries.size()); i++) {
+                index.search(query(queries.get(i), RetrievalMode.HYBRID));
+            }
+
+            ObjectNode modes = JSON.createObjectNode();
+
+            List<RetrievalMode> runModes = new ArrayList<>();
+            for (String m : opts.getOrDefault("modes", "hybrid,bm25,dense").split(",")) {
+                runModes.add(RetrievalMode.valueOf(m.strip().toUpperCase(Locale.ROOT)));
+            }
+            Map<String, ToolManifest> byId = new java.util.HashMap<>();
+            tools.forEach(t -> byId.put(t.id(), t));
+            for (RetrievalMode mode : runModes) {
+                List<String> dump = opts.containsKey("dump") ? new ArrayList<>() : null;
+                modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump, byId));
+                if (dump != null) {
+                    Files.write(Path.of(opts.get("dump") + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
+                            StandardCharsets.UTF_8);
+                }
+            }
+            System.gc();
+            Runtime rt = Runtime.getRuntime();
+            long heapMb = (rt.totalMemory() - rt.freeMemory()) / (1024 * 1024);
+            logResidentMemory();
+
+            ObjectNode out = JSON.createObjectNode();
+            out.put("tools", index.size());
+            out.put("queries", queries.size());
+            out.set("modes", modes);
+            if (!opts.getOrDefault("peers", "true").equals("false") && scale <= tools.size()) {
+                ObjectNode peers = out.putObject("peers");
+                try (IdentifierBm25 peer = new IdentifierBm25(rawTools)) {
+                    peers.set("bm25_identifiers", runPeer(peer, queries));
+                }
+            }
+            out.put("index_ms", indexMs);
+            out.put("heap_mb", heapMb);
+            String line = JSON.writeValueAsString(out);
+            if (opts.containsKey("out")) {
+                Files.writeString(Path.of(opts.get("out")), line + "\n", StandardCharsets.UTF_8);
+            }
+            System.out.println(line);
+        }
+    }
+
+    /**
+     * The production ensemble unless {@code --model} names one model ({@code bge-small-en-v1.5-q}) or a
+     * pair ({@code all-minilm-l6-v2+bge-small-en-v1.5-q}) by {@link EmbeddingModelChoice#id()}.
+     */
+    private static TextEmbedder embedder(String model) {
+        if (model.equals("ensemble")) {
+            return EnsembleTextEmbedder.defaultEnsemble();
+        }
+        String[] ids = model.split("\\+");
+        if (ids.length == 1) {
+            return OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[0]));
+        }
+        return new EnsembleTextEmbedder(OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[0])),
+                OnnxTextEmbedder.create(EmbeddingModelChoice.byId(ids[1])));
+    }
+
+    /**
+     * The query as its caller would send it: free text as is; a plan step the way the capabilities
+     * manager's novel-verb path does (the verb in words plus the description as text, the verb, and the
+     * input names as context entities).
+     */
+    static ToolQuery query(Datasets.LabelledQuery q, RetrievalMode mode) {
+        if (q.verb() == null) {
+            return new ToolQuery(q.text(), null, null, null, null, SearchDefaults.CANDIDATES, mode);
+        }
+        String verbWords = dev.toolsmith.contracts.tool.VerbNormalizer.normalize(q.verb());
+        String text = q.text() == null || q.text().isBlank() ? verbWords : verbWords + " " + q.text().strip();
+        return new ToolQuery(text, q.verb(), q.inputs(), null, null, SearchDefaults.CANDIDATES, mode);
+    }
+
+    /** The peer row: recall, NDCG and MRR of {@link IdentifierBm25} (it has no confidence). */
+    private static ObjectNode runPeer(IdentifierBm25 peer, List<Datasets.LabelledQuery> queries) throws IOException {
+        double r1 = 0;
+        double r5 = 0;
+        double ndcg = 0;
+        double mrr = 0;
+        for (Datasets.LabelledQuery q : queries) {
+            List<String> ids = peer.search(q.flatText(), SearchDefaults.CANDIDATES);
+            List<SearchHit> hits = new ArrayList<>(ids.size());
+            for (String id : ids) {
+                hits.add(new SearchHit(id, null, null, null, 0, 0, List.of(), null, 1));
+            }
+            Set<String> gold = new HashSet<>(q.gold());
+            r1 += recall(hits, gold, 1);
+            r5 += recall(hits, gold, 5);
+            ndcg += ndcg(hits, gold, 10);
+            for (int i = 0; i < hits.size(); i++) {
+                if (gold.contains(hits.get(i).toolId())) {
+                    mrr += 1.0 / (i + 1);
+                    break;
+                }
+            }
+        }
+        int n = Math.max(1, queries.size());
+        ObjectNode m = JSON.createObjectNode();
+        m.put("recall@1", round(r1 / n));
+        m.put("recall@5", round(r5 / n));
+        m.put("ndcg@10", round(ndcg / n));
+        m.put("mrr", round(mrr / n));
+        log("peer bm25_identifiers: %s", m);
+        return m;
+    }
+
+    private static ObjectNode run(ToolIndex index, List<Datasets.LabelledQuery> queries, RetrievalMode mode,
+            List<String> dump, Map<String, ToolManifest> tools) {
+        int steps = 0;
+        int stepsMapped = 0;
+        int clearedMapped = 0;
+        double r1 = 0;
+        double r5 = 0;
+        double ndcg = 0;
+        double mrr = 0;
+        int cleared = 0;
+        int clearedRight = 0;
+        long[] nanos = new long[queries.size()];
+        double[] topConfidence = new double[queries.size()];
+        boolean[] topRight = new boolean[queries.size()];
+        for (int qi = 0; qi < queries.size(); qi++) {
+            Datasets.LabelledQuery q = queries.get(qi);
+            long t = System.nanoTime();
+            SearchResult result = index.search(query(q, mode));
+            nanos[qi] = System.nanoTime() - t;
+            Set<String> gold = new HashSet<>(q.gold());
+            List<SearchHit> hits = result.hits();
+            r1 += recall(hits, gold, 1);
+            r5 += recall(hits, gold, 5);
+            ndcg += ndcg(hits, gold, 10);
+            for (int i = 0; i < hits.size(); i++) {
+                if (gold.contains(hits.get(i).toolId())) {
+                    mrr += 1.0 / (i + 1);
+                    break;
+                }
+            }
+            boolean right = !hits.isEmpty() && gold.contains(hits.get(0).toolId());
+            topConfidence[qi] = hits.isEmpty() ? 0 : hits.get(0).confidence();
+            topRight[qi] = right;
+            boolean mapped = false;
+            if (q.verb() != null && !q.inputs().isEmpty()) {
+                steps++;
+                ToolManifest top = hits.isEmpty() ? null : tools.get(hits.get(0).toolId());
+                mapped = top != null
+                        && dev.toolsmith.search.InputOverlap.share(q.inputs(),
+                                dev.toolsmith.search.InputOverlap.parameterNames(top.inputSchema())) == 1.0;
+                stepsMapped += mapped ? 1 : 0;
+            }
+            if (result.confident()) {
+                cleared++;
+                clearedMapped += mapped ? 1 : 0;
+                if (right) {
+                    clearedRight++;
+                }
+            }
+            if (dump != null) {
+                StringBuilder line = new StringBuilder().append(right ? 1 : 0);
+                for (double f : result.confidenceFeatures()) {
+                    line.append('\t').append(f);
+                }
+                dump.add(line.toString());
+            }
+        }
+        int n = Math.max(1, queries.size());
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        ObjectNode m = JSON.createObjectNode();
+        m.put("recall@1", round(r1 / n));
+        m.put("recall@5", round(r5 / n));
+        m.put("ndcg@10", round(ndcg / n));
+        m.put("mrr", round(mrr / n));
+        m.put("p50_ms", round(percentile(sorted, 0.50) / 1e6));
+        m.put("p99_ms", round(percentile(sorted, 0.99) / 1e6));
+        m.put("precision_at_threshold", cleared == 0 ? 0.0 : round((double) clearedRight / cleared));
+        m.put("coverage_at_threshold", round((double) cleared / n));
+        m.set("reliability", reliability(topConfidence, topRight));
+        if (steps > 0) {
+            // plan steps: how often every input of the step can be fed to a parameter of the chosen tool
+            m.put("inputs_mapped_top1", round((double) stepsMapped / steps));
+            m.put("inputs_mapped_at_threshold", cleared == 0 ? 0.0 : round((double) clearedMapped / cleared));
+        }
+        log("%s: %s", mode, m);
+        return m;
+    }
+
+    /**
+     * Precision and coverage of the top hit at several confidence cuts, not only the default threshold:
+     * what a lower cut (such as the capabilities manager's contract-confirmed one) would let through.
+     */
+    private static ObjectNode reliability(double[] topConfidence, boolean[] topRight) {
+        ObjectNode table = JSON.createObjectNode();
+        for (double cut : new double[] {0.3, 0.5, 0.7, 0.9, 0.95}) {
+            int cleared = 0;
+            int right = 0;
+            for (int i = 0; i < topConfidence.length; i++) {
+                if (topConfidence[i] >= cut) {
+                    cleared++;
+                    right += topRight[i] ? 1 : 0;
+                }
+            }
+            table.putObject(String.valueOf(cut))
+                    .put("precision", cleared == 0 ? 0.0 : round((double) right / cleared))
+                    .put("coverage", round((double) cleared / Math.max(1, topConfidence.length)));
+        }
+        return table;
+    }
+
+    static double recall(List<SearchHit> hits, Set<String> gold, int k) {
+        if (gold.isEmpty()) {
+            return 0;
+        }
+        int found = 0;
+        for (int i = 0; i < Math.min(k, hits.size()); i++) {
+            if (gold.contains(hits.get(i).toolId())) {
+                found++;
+            }
+        }
+        return (double) found / gold.size();
+    }
+
+    static double ndcg(List<SearchHit> hits, Set<String> gold, int k) {
+        double dcg = 0;
+        for (int i = 0; i < Math.min(k, hits.size()); i++) {
+            if (gold.contains(hits.get(i).toolId())) {
+                dcg += 1 / (Math.log(i + 2) / Math.log(2));
+            }
+        }
+        double ideal = 0;
+        for (int i = 0; i < Math.min(k, gold.size()); i++) {
+            ideal += 1 / (Math.log(i + 2) / Math.log(2));
+        }
+        return ideal == 0 ? 0 : dcg / ideal;
+    }
+
+    private static double percentile(long[] sorted, double p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int i = (int) Math.ceil(p * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10_000.0) / 10_000.0;
+    }
+
+    private static Map<String, String> parse(String[] args) {
+        Map<String, String> opts = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument " + args[i]);
+            }
+            String key = args[i].substring(2);
+            String value = i + 1 < args.length && !args[i + 1].startsWith("--") ? args[++i] : "true";
+            opts.put(key, value);
+        }
+        return opts;
+    }
+
+    private static String require(Map<String, String> opts, String key) {
+        String v = opts.get(key);
+        if (v == null) {
+            System.err.println("usage: RetrievalBenchmark --tools FILE --queries FILE [--out FILE] [--scale N] "
+                    + "[--sample N]");
+            System.exit(2);
+        }
+        return v;
+    }
+
+    /** Linux only: the process's resident set now and at its peak (heap + ONNX models + native buffers). */
+    private static void logResidentMemory() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS") || line.startsWith("VmHWM")) {
+                    log("%s", line.replaceAll("\\s+", " "));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not on Linux: nothing to report
+        }
+    }
+
+    static void log(String format, Object... args) {
+        System.err.printf(format + "%n", args);
+    }
+}
