@@ -10,11 +10,9 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
-import java.util.Comparator;
+import dev.toolsmith.contracts.schema.SchemaProblem;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -47,15 +45,12 @@ public final class SchemaChecker {
                 .build();
     }
 
-    /** The first problem of {@code instance} against {@code schema} ("/amount: string found, number expected"), if any. */
+    /** The first problem of {@code instance} against {@code schema}, if any ({@link SchemaProblem#describe()}). */
     public Optional<String> firstProblem(JsonNode schema, JsonNode instance) {
         if (schema == null || schema.isNull() || schema.isMissingNode() || schema.isEmpty() && schema.isObject()) {
             return Optional.empty();
         }
-        Set<ValidationMessage> problems = compile(schema).validate(instance);
-        return problems.stream()
-                .min(Comparator.comparing((ValidationMessage m) -> pointerOf(m)).thenComparing(ValidationMessage::getMessage))
-                .map(SchemaChecker::describe);
+        return SchemaProblem.firstOf(compile(schema).validate(instance)).map(SchemaProblem::describe);
     }
 
     private JsonSchema compile(JsonNode schema) {
@@ -115,27 +110,5 @@ public final class SchemaChecker {
             }
         }
         return false;
-    }
-
-    private static String pointerOf(ValidationMessage problem) {
-        String location = problem.getInstanceLocation().toString();
-        String property = problem.getProperty();
-        // "required" problems sit on the parent object; point at the missing field itself.
-        if ("required".equals(problem.getType()) && property != null) {
-            return location + "/" + property;
-        }
-        return location;
-    }
-
-    private static String describe(ValidationMessage problem) {
-        String pointer = pointerOf(problem);
-        String text = problem.getMessage();
-        String location = problem.getInstanceLocation().toString();
-        if (!location.isEmpty() && text.startsWith(location + ": ")) {
-            text = text.substring(location.length() + 2);
-        } else if (text.startsWith(": ")) {
-            text = text.substring(2);
-        }
-        return (pointer.isEmpty() ? "/" : pointer) + ": " + text;
     }
 }

@@ -8,7 +8,7 @@ import java.util.Locale;
  * Words of identifiers for lexical matching: splits snake_case, camelCase, kebab-case, dotted and slashed
  * names and letter/digit boundaries ({@code getV2Users} → {@code get v 2 users}), and can also keep each
  * identifier whole, lower-cased ({@code getv2users}), so an exact identifier in a query still matches as
- * one rare word. {@link VerbNormalizer} is the display form (it keeps {@code v2} together).
+ * one rare word. {@link dev.toolsmith.contracts.tool.VerbNormalizer} is the display form (it keeps {@code v2} together).
  */
 public final class IdentifierWords {
 

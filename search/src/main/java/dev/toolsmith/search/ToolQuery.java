@@ -3,6 +3,7 @@ package dev.toolsmith.search;
 import dev.toolsmith.contracts.search.SearchFilters;
 import dev.toolsmith.contracts.search.SearchRequest;
 import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import java.util.List;
 import java.util.function.Predicate;
 

@@ -2,6 +2,7 @@ package dev.toolsmith.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

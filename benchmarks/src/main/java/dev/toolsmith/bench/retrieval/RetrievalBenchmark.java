@@ -159,7 +159,7 @@ public final class RetrievalBenchmark {
         if (q.verb() == null) {
             return new ToolQuery(q.text(), null, null, null, null, SearchDefaults.CANDIDATES, mode);
         }
-        String verbWords = dev.toolsmith.search.VerbNormalizer.normalize(q.verb());
+        String verbWords = dev.toolsmith.contracts.tool.VerbNormalizer.normalize(q.verb());
         String text = q.text() == null || q.text().isBlank() ? verbWords : verbWords + " " + q.text().strip();
         return new ToolQuery(text, q.verb(), q.inputs(), null, null, SearchDefaults.CANDIDATES, mode);
     }

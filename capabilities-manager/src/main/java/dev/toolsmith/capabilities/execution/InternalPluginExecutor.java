@@ -42,23 +42,23 @@ public class InternalPluginExecutor implements PluginExecutor {
     }
 
     @Override
-    public Uni<ExecutionOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
+    public Uni<PluginOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
         return Uni.createFrom().item(() -> run(plugin, inputs));
     }
 
-    ExecutionOutcome run(Plugin plugin, ObjectNode inputs) {
+    PluginOutcome run(Plugin plugin, ObjectNode inputs) {
         InternalPlugin code = byToolId.get(plugin.toolId());
         if (code == null) {
-            return new ExecutionOutcome.Failed("internal plugin " + plugin.toolId()
+            return new PluginOutcome.Failed("internal plugin " + plugin.toolId()
                     + " is registered but not part of this build");
         }
         try {
-            return new ExecutionOutcome.Succeeded(code.execute(inputs));
+            return new PluginOutcome.Succeeded(code.execute(inputs));
         } catch (PluginFailure failure) {
-            return new ExecutionOutcome.Failed(failure.getMessage());
+            return new PluginOutcome.Failed(failure.getMessage());
         } catch (RuntimeException bug) {
             LOG.errorf(bug, "internal plugin %s failed unexpectedly", plugin.toolId());
-            return new ExecutionOutcome.Failed("internal plugin " + plugin.toolId() + " failed: " + bug);
+            return new PluginOutcome.Failed("internal plugin " + plugin.toolId() + " failed: " + bug);
         }
     }
 }

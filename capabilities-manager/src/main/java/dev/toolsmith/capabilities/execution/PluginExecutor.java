@@ -21,6 +21,6 @@ public interface PluginExecutor {
      */
     boolean sideEffectFree();
 
-    /** Never fails the Uni for a plugin's own failure: that is {@link ExecutionOutcome.Failed}. */
-    Uni<ExecutionOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context);
+    /** Never fails the Uni for a plugin's own failure: that is {@link PluginOutcome.Failed}. */
+    Uni<PluginOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context);
 }

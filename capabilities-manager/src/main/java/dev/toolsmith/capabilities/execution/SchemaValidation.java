@@ -7,12 +7,10 @@ import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.SpecVersionDetector;
-import com.networknt.schema.ValidationMessage;
 import dev.toolsmith.capabilities.registry.Plugin;
+import dev.toolsmith.contracts.schema.SchemaProblem;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -58,35 +56,6 @@ public class SchemaValidation {
     }
 
     private static Optional<String> firstProblem(JsonSchema schema, JsonNode document, String side) {
-        Set<ValidationMessage> problems = schema.validate(document);
-        return problems.stream()
-                .min(Comparator.comparing((ValidationMessage m) -> pointer(m)).thenComparing(ValidationMessage::getMessage))
-                .map(first -> side + " " + describe(first, side) + (problems.size() > 1
-                        ? " (and " + (problems.size() - 1) + " more problem" + (problems.size() > 2 ? "s" : "") + ")"
-                        : ""));
-    }
-
-    private static String pointer(ValidationMessage problem) {
-        String location = problem.getInstanceLocation().toString();
-        if ("required".equals(problem.getType()) && problem.getProperty() != null) {
-            return location + "/" + problem.getProperty();
-        }
-        return location;
-    }
-
-    private static String describe(ValidationMessage problem, String side) {
-        String pointer = pointer(problem);
-        String field = pointer.isEmpty() ? "(the whole " + side + ")" : pointer;
-        if ("required".equals(problem.getType()) && problem.getProperty() != null) {
-            return field + ": is required";
-        }
-        String text = problem.getMessage();
-        String location = problem.getInstanceLocation().toString();
-        if (!location.isEmpty() && text.startsWith(location + ": ")) {
-            text = text.substring(location.length() + 2);
-        } else if (text.startsWith(": ")) {
-            text = text.substring(2);
-        }
-        return field + ": " + text;
+        return SchemaProblem.firstOf(schema.validate(document)).map(first -> side + " " + first.describe());
     }
 }

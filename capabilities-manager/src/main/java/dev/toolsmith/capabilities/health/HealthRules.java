@@ -39,10 +39,34 @@ public final class HealthRules {
         }
     }
 
-    public static Decision afterProbe(PluginStatus status, boolean disabledByAdmin, boolean probeOk, String probeReason,
-            int consecutiveFailures, int consecutiveSuccesses, Window window, HealthThresholds t) {
+    /**
+     * Where a plugin stands once its latest probe is counted: its status, whether an admin disabled it, the
+     * consecutive failed and successful probes, and the rolling window.
+     */
+    public record Standing(PluginStatus status, boolean disabledByAdmin, int consecutiveFailures,
+            int consecutiveSuccesses, Window window) {
+    }
+
+    /** The latest probe: whether it passed and, when it did not, why. */
+    public record Probe(boolean ok, String failure) {
+
+        public static Probe passed() {
+            return new Probe(true, null);
+        }
+
+        public static Probe failed(String failure) {
+            return new Probe(false, failure);
+        }
+    }
+
+    public static Decision afterProbe(Standing standing, Probe probe, HealthThresholds t) {
+        PluginStatus status = standing.status();
+        int consecutiveFailures = standing.consecutiveFailures();
+        int consecutiveSuccesses = standing.consecutiveSuccesses();
+        Window window = standing.window();
+        boolean probeOk = probe.ok();
         if (status == PluginStatus.DISABLED) {
-            if (!disabledByAdmin && probeOk && consecutiveSuccesses >= t.successesToEnable()) {
+            if (!standing.disabledByAdmin() && probeOk && consecutiveSuccesses >= t.successesToEnable()) {
                 return new Decision(Change.ENABLE, consecutiveSuccesses + " consecutive successful health probes",
                         t.interval());
             }
@@ -50,7 +74,7 @@ public final class HealthRules {
         }
         if (!probeOk && consecutiveFailures >= t.failuresToDisable()) {
             return new Decision(Change.DISABLE, consecutiveFailures + " consecutive failed health probes (last: "
-                    + probeReason + ")", t.interval());
+                    + probe.failure() + ")", t.interval());
         }
         if (window.samples() >= t.errorRateMinSamples() && window.errorRate() > t.errorRateThreshold()) {
             return new Decision(Change.DISABLE, String.format(Locale.ROOT,

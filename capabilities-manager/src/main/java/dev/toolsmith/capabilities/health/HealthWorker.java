@@ -105,9 +105,9 @@ public class HealthWorker {
                 outcome.httpStatus(), outcome.failureKind() == null ? null : outcome.failureKind().name(), reason,
                 BigDecimal.ZERO, start));
         HealthRules.Window window = store.window(toolId, row.windowSince(), thresholds.errorRateWindow());
-        HealthRules.Decision decision = HealthRules.afterProbe(PluginStatus.valueOf(row.status()),
-                "ADMIN".equals(row.disabledBy()), ok, reason, row.consecutiveFailures(), row.consecutiveSuccesses(),
-                window, thresholds);
+        HealthRules.Decision decision = HealthRules.afterProbe(new HealthRules.Standing(PluginStatus.valueOf(row.status()),
+                "ADMIN".equals(row.disabledBy()), row.consecutiveFailures(), row.consecutiveSuccesses(), window),
+                ok ? HealthRules.Probe.passed() : HealthRules.Probe.failed(reason), thresholds);
         PluginStatus after = apply(toolId, PluginStatus.valueOf(row.status()), decision, by);
         // measured from the probe's start, so slow (timing-out) probes do not stretch the schedule
         Instant next = start.plus(decision.nextProbeIn());
@@ -123,7 +123,8 @@ public class HealthWorker {
         HealthRules.Window window = store.window(plugin.toolId(), row.windowSince(), thresholds.errorRateWindow());
         HealthRules.Decision decision = status == PluginStatus.DISABLED
                 ? new HealthRules.Decision(HealthRules.Change.NONE, null, thresholds.interval())
-                : HealthRules.afterProbe(status, false, true, null, 0, 0, window, thresholds);
+                : HealthRules.afterProbe(new HealthRules.Standing(status, false, 0, 0, window), HealthRules.Probe.passed(),
+                        thresholds);
         PluginStatus after = apply(plugin.toolId(), status, decision, by);
         Instant next = start.plus(thresholds.interval());
         store.scheduleNextProbe(plugin.toolId(), next);

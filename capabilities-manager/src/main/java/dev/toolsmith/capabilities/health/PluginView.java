@@ -1,7 +1,7 @@
 package dev.toolsmith.capabilities.health;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.toolsmith.capabilities.policy.PolicyView;
+import dev.toolsmith.capabilities.policy.RedactedPolicy;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import java.time.Instant;
@@ -30,7 +30,7 @@ public final class PluginView {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Details(String toolId, String verb, String name, String type, PluginStatus status,
-            String statusReason, int version, String contentHash, ToolManifest manifest, PolicyView policy,
+            String statusReason, int version, String contentHash, ToolManifest manifest, RedactedPolicy policy,
             Health health, HealthThresholds thresholds, List<HealthStore.ProbeEntry> healthHistory,
             List<HealthStore.StatusEntry> statusHistory) {
     }

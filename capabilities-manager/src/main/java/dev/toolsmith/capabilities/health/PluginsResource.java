@@ -1,7 +1,7 @@
 package dev.toolsmith.capabilities.health;
 
 import dev.toolsmith.capabilities.policy.PoliciesInForce;
-import dev.toolsmith.capabilities.policy.PolicyView;
+import dev.toolsmith.capabilities.policy.RedactedPolicy;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.registry.PluginType;
@@ -98,7 +98,7 @@ public class PluginsResource {
         return new PluginView.Details(plugin.toolId(), plugin.verb(), plugin.manifest().name(), plugin.type().name(),
                 row.map(r -> PluginStatus.valueOf(r.status())).orElse(plugin.status()), plugin.statusReason(),
                 plugin.version(), plugin.contentHash(), plugin.manifest(),
-                plugin.type() == PluginType.WRAPPED_HTTP ? PolicyView.of(policies.of(plugin)) : null,
+                plugin.type() == PluginType.WRAPPED_HTTP ? RedactedPolicy.of(policies.of(plugin)) : null,
                 row.map(PluginView.Health::of).orElse(null), worker.thresholdsOf(toolId).orElse(null),
                 health.probes(toolId, limit), health.statusChanges(toolId, limit));
     }

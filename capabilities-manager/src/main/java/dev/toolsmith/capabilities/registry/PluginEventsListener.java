@@ -1,7 +1,6 @@
 package dev.toolsmith.capabilities.registry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolsmith.capabilities.health.PluginStatusChanges;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
@@ -36,16 +35,16 @@ public class PluginEventsListener {
     private final PluginStore store;
     private final PluginRegistry registry;
     private final ObjectMapper mapper;
-    private final PluginStatusChanges statusChanges;
+    private final NewVerifiedBuild newBuilds;
     private final ApprovedBuilds approvedBuilds;
 
     public PluginEventsListener(IdempotentConsumer consumer, PluginStore store, PluginRegistry registry,
-            ContractCodec codec, PluginStatusChanges statusChanges, ApprovedBuilds approvedBuilds) {
+            ContractCodec codec, NewVerifiedBuild newBuilds, ApprovedBuilds approvedBuilds) {
         this.consumer = consumer;
         this.store = store;
         this.registry = registry;
         this.mapper = codec.mapper();
-        this.statusChanges = statusChanges;
+        this.newBuilds = newBuilds;
         this.approvedBuilds = approvedBuilds;
     }
 
@@ -126,11 +125,7 @@ public class PluginEventsListener {
                                             built.toolId());
                                 }
                             }).replaceWithVoid())
-                    .chain(() -> statusChanges.enableForNewBuild(built.toolId(), version).invoke(enabled -> {
-                        if (enabled) {
-                            LOG.infof("plugin-built: %s v%d re-enabled by its new verified build", built.toolId(), version);
-                        }
-                    }).replaceWithVoid());
+                    .chain(() -> newBuilds.registered(built.toolId(), version));
         });
     }
 

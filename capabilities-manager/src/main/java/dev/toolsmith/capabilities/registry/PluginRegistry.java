@@ -1,6 +1,6 @@
 package dev.toolsmith.capabilities.registry;
 
-import dev.toolsmith.capabilities.resolution.VerbNormalizer;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;

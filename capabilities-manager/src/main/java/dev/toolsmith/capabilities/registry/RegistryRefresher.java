@@ -1,6 +1,5 @@
 package dev.toolsmith.capabilities.registry;
 
-import dev.toolsmith.capabilities.resolution.AliasBook;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -4,6 +4,7 @@ import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.search.CapabilityGap;
 import dev.toolsmith.contracts.search.SearchHit;
 import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import dev.toolsmith.eventing.Outbox;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;

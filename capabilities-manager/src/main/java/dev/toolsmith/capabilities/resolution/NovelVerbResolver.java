@@ -3,10 +3,9 @@ package dev.toolsmith.capabilities.resolution;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.capabilities.config.SearchConfig;
 import dev.toolsmith.capabilities.config.SubstitutionConfig;
+import dev.toolsmith.capabilities.registry.Alias;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
-import dev.toolsmith.capabilities.step.Completion;
-import dev.toolsmith.capabilities.step.PluginRunner;
 import dev.toolsmith.contracts.search.SearchHit;
 import dev.toolsmith.contracts.search.SearchReply;
 import dev.toolsmith.contracts.search.SearchRequest;
@@ -14,6 +13,7 @@ import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.step.Substitution;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -24,45 +24,38 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
-import org.jboss.logging.Logger;
 
 /**
  * What to do with a verb nobody registered (flows 2 and 3): search, then substitute a confident and
  * safe match, propose a risky one, decompose with an LLM, or give up with the candidates and a
- * capability gap. Produces the step's completion; the caller records it.
+ * capability gap. Returns the decision ({@link Resolution}); the step package runs a substitute and
+ * records the result.
  */
 @ApplicationScoped
 public class NovelVerbResolver {
-
-    private static final Logger LOG = Logger.getLogger(NovelVerbResolver.class);
 
     private final ToolSearchClient search;
     private final SearchConfig searchConfig;
     private final SubstitutionConfig substitution;
     private final PluginRegistry registry;
     private final InputMapper mapper;
-    private final PluginRunner runner;
-    private final AliasBook aliases;
     private final PlanDecomposer decomposer;
     private final CapabilityGaps gaps;
     private final ToolChoices choices;
 
     public NovelVerbResolver(ToolSearchClient search, SearchConfig searchConfig, SubstitutionConfig substitution,
-            PluginRegistry registry, InputMapper mapper, PluginRunner runner, AliasBook aliases,
-            PlanDecomposer decomposer, CapabilityGaps gaps, ToolChoices choices) {
+            PluginRegistry registry, InputMapper mapper, PlanDecomposer decomposer, CapabilityGaps gaps, ToolChoices choices) {
         this.search = search;
         this.searchConfig = searchConfig;
         this.substitution = substitution;
         this.registry = registry;
         this.mapper = mapper;
-        this.runner = runner;
-        this.aliases = aliases;
         this.decomposer = decomposer;
         this.gaps = gaps;
         this.choices = choices;
     }
 
-    public Uni<Completion> resolve(PlanStep step, ObjectNode inputs) {
+    public Uni<Resolution> resolve(PlanStep step, ObjectNode inputs) {
         Context context = Vertx.currentContext();
         Uni<Optional<SearchReply>> reply = search.search(request(step));
         if (context != null) {
@@ -90,7 +83,7 @@ public class NovelVerbResolver {
         return request(step, searchConfig.limit());
     }
 
-    private Uni<Completion> decide(PlanStep step, ObjectNode inputs, SearchReply reply) {
+    private Uni<Resolution> decide(PlanStep step, ObjectNode inputs, SearchReply reply) {
         if (reply.error() != null) {
             return unresolved(step, List.of(), "the librarian could not search: " + reply.error());
         }
@@ -121,7 +114,7 @@ public class NovelVerbResolver {
         if (!plugin.risk().autoSubstitutable()) {
             String unmapped = mapping.complete() ? "" : "; required inputs still to provide: "
                     + String.join(", ", mapping.unmappedRequired());
-            return Uni.createFrom().item(Completion.of(new StepResult(step.stepId(), step.planId(), StepStatus.PROPOSED,
+            return Uni.createFrom().item(Resolution.Answered.of(new StepResult(step.stepId(), step.planId(), StepStatus.PROPOSED,
                     null, null, proposed, null, List.of(top), plugin.toolId() + " (" + plugin.verb() + ") is "
                             + plugin.risk() + " and is never substituted automatically: resubmit the step with verb "
                             + plugin.verb() + " or toolId " + plugin.toolId() + " to confirm" + unmapped, Instant.now(),
@@ -131,37 +124,31 @@ public class NovelVerbResolver {
             return accomplish(step, inputs, hits, "the best match " + plugin.verb() + " needs inputs this step lacks: "
                     + String.join(", ", mapping.unmappedRequired()));
         }
-        return runner.run(step, plugin, mapping.apply(inputs), proposed).map(result -> {
-            if (result.status() != StepStatus.SUBSTITUTED) {
-                return Completion.of(result);
-            }
-            Alias alias = new Alias(VerbNormalizer.normalize(step.actionVerb()), plugin.toolId(), plugin.verb(),
-                    top.confidence(), step.stepId(), Instant.now());
-            LOG.infof("learned verb '%s' as %s (confidence %.2f%s)", step.actionVerb(), plugin.verb(), top.confidence(),
-                    confirmedByInputs ? ", confirmed by the step's inputs matching its parameters" : "");
-            return new Completion(result, () -> aliases.learn(alias), () -> aliases.remember(alias));
-        });
+        Alias alias = new Alias(VerbNormalizer.normalize(step.actionVerb()), plugin.toolId(), plugin.verb(),
+                top.confidence(), step.stepId(), Instant.now());
+        String why = String.format(Locale.ROOT, "confidence %.2f%s", top.confidence(),
+                confirmedByInputs ? ", confirmed by the step's inputs matching its parameters" : "");
+        return Uni.createFrom().item(new Resolution.Substitute(plugin, mapping.apply(inputs), proposed, alias, why));
     }
 
     /** ACCOMPLISH: decompose when an LLM is configured, else (or when it fails) UNRESOLVED. */
-    private Uni<Completion> accomplish(PlanStep step, ObjectNode inputs, List<SearchHit> hits, String why) {
+    private Uni<Resolution> accomplish(PlanStep step, ObjectNode inputs, List<SearchHit> hits, String why) {
         if (!decomposer.available()) {
             return unresolved(step, hits, why + "; no LLM is configured to decompose the step");
         }
         return decomposer.decompose(step, inputs).chain(decomposition -> {
             if (decomposition.succeeded()) {
-                return Uni.createFrom().item(Completion.of(new StepResult(step.stepId(), step.planId(),
+                return Uni.createFrom().item(Resolution.Answered.of(new StepResult(step.stepId(), step.planId(),
                         StepStatus.DECOMPOSED, null, null, null, decomposition.plan(), null, null, Instant.now())));
             }
             return unresolved(step, hits, why + "; " + decomposition.failure());
         });
     }
 
-    private Uni<Completion> unresolved(PlanStep step, List<SearchHit> hits, String why) {
+    private Uni<Resolution> unresolved(PlanStep step, List<SearchHit> hits, String why) {
         List<SearchHit> candidates = hits.stream().limit(searchConfig.limit()).toList();
         StepResult result = new StepResult(step.stepId(), step.planId(), StepStatus.UNRESOLVED, null, null, null, null,
                 candidates, why, Instant.now(), choices.of(candidates, step.caller()));
-        return Uni.createFrom().item(new Completion(result, () -> gaps.record(step, candidates), () -> {
-        }));
+        return Uni.createFrom().item(new Resolution.Answered(result, () -> gaps.record(step, candidates)));
     }
 }

@@ -7,7 +7,7 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.toolsmith.capabilities.config.LlmConfig;
+import dev.toolsmith.capabilities.config.DecompositionLlmConfig;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -30,19 +30,19 @@ import org.jboss.logging.MDC;
  * ACCOMPLISH: asks an LLM to break a step nothing serves into steps of registered verbs. The prompt
  * lists the registry's verbs with their descriptions and inputs; the answer is validated
  * ({@link DecompositionValidator}); an invalid answer is sent back once with the problems, then the
- * decomposer gives up. Runs only when an LLM is configured ({@link LlmConfig#configured()}).
+ * decomposer gives up. Runs only when an LLM is configured ({@link DecompositionLlmConfig#configured()}).
  */
 @ApplicationScoped
 public class PlanDecomposer {
 
     private static final Logger LOG = Logger.getLogger(PlanDecomposer.class);
 
-    private final LlmConfig config;
+    private final DecompositionLlmConfig config;
     private final ChatModel model;
     private final PluginRegistry registry;
     private final DecompositionValidator validator;
 
-    public PlanDecomposer(LlmConfig config, ChatModel model, PluginRegistry registry, ContractCodec codec) {
+    public PlanDecomposer(DecompositionLlmConfig config, ChatModel model, PluginRegistry registry, ContractCodec codec) {
         this.config = config;
         this.model = model;
         this.registry = registry;

@@ -3,8 +3,8 @@ package dev.toolsmith.capabilities.step;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.capabilities.execution.ExecutionContext;
-import dev.toolsmith.capabilities.execution.ExecutionOutcome;
 import dev.toolsmith.capabilities.execution.PluginExecutors;
+import dev.toolsmith.capabilities.execution.PluginOutcome;
 import dev.toolsmith.capabilities.execution.SchemaValidation;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.contracts.step.PlanStep;
@@ -67,15 +67,15 @@ public class PluginRunner {
     }
 
     private StepResult toResult(PlanStep step, Plugin plugin, ServedBy servedBy, Substitution substitution,
-            ExecutionOutcome outcome) {
-        if (outcome instanceof ExecutionOutcome.Succeeded succeeded) {
+            PluginOutcome outcome) {
+        if (outcome instanceof PluginOutcome.Succeeded succeeded) {
             return succeeded(step, plugin, servedBy, substitution, succeeded.outputs());
         }
-        if (outcome instanceof ExecutionOutcome.Denied denied) {
+        if (outcome instanceof PluginOutcome.Denied denied) {
             return result(step, StepStatus.DENIED, null, servedBy, substitution, denied.reason());
         }
         return result(step, StepStatus.FAILED, null, servedBy, substitution,
-                plugin.toolId() + ": " + ((ExecutionOutcome.Failed) outcome).error());
+                plugin.toolId() + ": " + ((PluginOutcome.Failed) outcome).error());
     }
 
     private StepResult succeeded(PlanStep step, Plugin plugin, ServedBy servedBy, Substitution substitution,

@@ -2,10 +2,10 @@ package dev.toolsmith.capabilities.step;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.capabilities.execution.PluginExecutors;
+import dev.toolsmith.capabilities.registry.Alias;
+import dev.toolsmith.capabilities.registry.AliasBook;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
-import dev.toolsmith.capabilities.resolution.Alias;
-import dev.toolsmith.capabilities.resolution.AliasBook;
 import dev.toolsmith.capabilities.resolution.ChosenTools;
 import dev.toolsmith.capabilities.resolution.InputMapper;
 import dev.toolsmith.capabilities.resolution.InputMapping;
@@ -29,7 +29,7 @@ import org.jboss.logging.MDC;
  * The one code path every step takes, whichever door it came through (Kafka {@code plan-steps} or
  * {@code POST /steps}): a registered verb runs its plugin; a learned alias runs the tool it was learned
  * for; a step naming the tool its planner chose ({@code toolId}) runs that tool ({@link ChosenTools}); anything
- * else goes to the {@link NovelVerbResolver}. Must be called on a Vert.x duplicated
+ * else goes to the {@link NovelVerbResolver}; what those two decide, the {@link ResolutionRunner} carries out. Must be called on a Vert.x duplicated
  * context of the step's own (the REST request's, or the one {@link StepDispatcher} makes).
  */
 @ApplicationScoped
@@ -43,6 +43,7 @@ public class StepService {
     private final StepFlows flows;
     private final NovelVerbResolver novel;
     private final ChosenTools chosen;
+    private final ResolutionRunner resolutions;
     private final Tracing tracing;
     private final ConcurrentMap<String, Running> inFlight = new ConcurrentHashMap<>();
 
@@ -51,7 +52,8 @@ public class StepService {
     }
 
     public StepService(PluginRegistry registry, AliasBook aliases, InputMapper mapper, PluginExecutors executors,
-            PluginRunner runner, StepFlows flows, NovelVerbResolver novel, ChosenTools chosen, Tracing tracing) {
+            PluginRunner runner, StepFlows flows, NovelVerbResolver novel, ChosenTools chosen,
+            ResolutionRunner resolutions, Tracing tracing) {
         this.registry = registry;
         this.aliases = aliases;
         this.mapper = mapper;
@@ -60,6 +62,7 @@ public class StepService {
         this.flows = flows;
         this.novel = novel;
         this.chosen = chosen;
+        this.resolutions = resolutions;
         this.tracing = tracing;
     }
 
@@ -117,14 +120,16 @@ public class StepService {
         }
         if (step.toolId() != null) {
             // the planner chose a tool for a verb nothing registers: that choice outranks a learned alias
-            return flows.claimFirst(step, inputs -> chosen.run(step, inputs));
+            return flows.claimFirst(step, inputs -> chosen.resolve(step, inputs)
+                    .chain(decision -> resolutions.carryOut(step, decision)));
         }
         Optional<Alias> alias = aliases.find(step.actionVerb());
         Optional<Plugin> target = alias.flatMap(a -> registry.byToolId(a.toolId()));
         if (target.isPresent()) {
             return run(step, target.get(), inputs -> viaAlias(step, target.get(), alias.get(), inputs));
         }
-        return flows.claimFirst(step, inputs -> novel.resolve(step, inputs));
+        return flows.claimFirst(step, inputs -> novel.resolve(step, inputs)
+                .chain(decision -> resolutions.carryOut(step, decision)));
     }
 
     /** Picks the bookkeeping for a step that runs {@code plugin} (docs/capabilities-manager.md, "At most once"). */

@@ -3,8 +3,7 @@ package dev.toolsmith.capabilities.wrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.capabilities.execution.ExecutionContext;
-import dev.toolsmith.capabilities.execution.ExecutionOutcome;
-import dev.toolsmith.capabilities.health.HealthSignal;
+import dev.toolsmith.capabilities.execution.PluginOutcome;
 import dev.toolsmith.capabilities.policy.Admission;
 import dev.toolsmith.capabilities.policy.PoliciesInForce;
 import dev.toolsmith.capabilities.policy.PolicyGate;
@@ -24,7 +23,7 @@ import org.jboss.logging.Logger;
 /**
  * A call of a wrapped tool as a step makes it: the policy first (caller, rate, quota, budget), then the
  * sandboxed executor, then the call's record for usage and health. A refusal by policy is
- * {@link ExecutionOutcome.Denied} and nothing is sent; a failed call is {@link ExecutionOutcome.Failed}
+ * {@link PluginOutcome.Denied} and nothing is sent; a failed call is {@link PluginOutcome.Failed}
  * with the HTTP status and a short reason (never a secret). Runs on a worker thread: both the policy's
  * database checks and the HTTP call block.
  */
@@ -45,10 +44,10 @@ public class GuardedCalls {
         this.usage = usage;
     }
 
-    public Uni<ExecutionOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
+    public Uni<PluginOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
         if (context.caller() == null || context.caller().isBlank()) {
             // refused before any thread hop or database access: nothing to count against anyone
-            return Uni.createFrom().item(new ExecutionOutcome.Denied("no caller identity: step " + context.stepId()
+            return Uni.createFrom().item(new PluginOutcome.Denied("no caller identity: step " + context.stepId()
                     + " names no caller, and wrapped tools only run for an identified planner"));
         }
         return Uni.createFrom().item(() -> run(plugin, inputs, context.caller()))
@@ -56,7 +55,7 @@ public class GuardedCalls {
     }
 
     /** The whole guarded call, blocking. */
-    public ExecutionOutcome run(Plugin plugin, ObjectNode inputs, String caller) {
+    public PluginOutcome run(Plugin plugin, ObjectNode inputs, String caller) {
         Instant now = Instant.now();
         UsagePolicy policy;
         Admission admission;
@@ -66,13 +65,13 @@ public class GuardedCalls {
         } catch (RuntimeException e) {
             // Fail closed: when the policy cannot be checked, the call is not made.
             LOG.errorf(e, "policy check of %s failed", plugin.toolId());
-            return new ExecutionOutcome.Failed("the usage policy could not be checked, so the call was not made: "
+            return new PluginOutcome.Failed("the usage policy could not be checked, so the call was not made: "
                     + e.getMessage());
         }
         if (admission instanceof Admission.Denied denied) {
             usage.record(new CallRecord(plugin.toolId(), caller, CallRecord.Kind.CALL, CallRecord.Outcome.DENIED, false,
                     null, null, null, denied.reason(), BigDecimal.ZERO, now));
-            return new ExecutionOutcome.Denied(denied.reason());
+            return new PluginOutcome.Denied(denied.reason());
         }
         Admission.Admitted admitted = (Admission.Admitted) admission;
         dev.toolsmith.sandbox.ExecutionOutcome outcome = calls.call(plugin.manifest(), fields(inputs), policy);
@@ -88,7 +87,7 @@ public class GuardedCalls {
         return toStepOutcome(outcome);
     }
 
-    static ExecutionOutcome toStepOutcome(dev.toolsmith.sandbox.ExecutionOutcome outcome) {
+    static PluginOutcome toStepOutcome(dev.toolsmith.sandbox.ExecutionOutcome outcome) {
         if (!outcome.succeeded()) {
             String status = outcome.httpStatus() == null ? "" : "HTTP " + outcome.httpStatus() + ", ";
             String reason = outcome.reason();
@@ -96,17 +95,17 @@ public class GuardedCalls {
             if (reason != null && outcome.httpStatus() != null && reason.startsWith("HTTP " + outcome.httpStatus())) {
                 status = "";
             }
-            return new ExecutionOutcome.Failed(outcome.failureKind() + ": " + status + reason);
+            return new PluginOutcome.Failed(outcome.failureKind() + ": " + status + reason);
         }
         JsonNode outputs = outcome.outputs();
         if (outputs instanceof ObjectNode object) {
-            return new ExecutionOutcome.Succeeded(object);
+            return new PluginOutcome.Succeeded(object);
         }
         if (outputs == null || outputs.isNull()) {
-            return new ExecutionOutcome.Succeeded(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+            return new PluginOutcome.Succeeded(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
         }
         // Step outputs are named values: an API answering with a bare array or text has no names to give.
-        return new ExecutionOutcome.Failed("INVALID_OUTPUT: HTTP " + outcome.httpStatus() + ", the response is a JSON "
+        return new PluginOutcome.Failed("INVALID_OUTPUT: HTTP " + outcome.httpStatus() + ", the response is a JSON "
                 + outputs.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", but step outputs must be an object");
     }
 

@@ -8,12 +8,11 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.toolsmith.capabilities.execution.ExecutionOutcome;
+import dev.toolsmith.capabilities.execution.PluginOutcome;
 import dev.toolsmith.capabilities.policy.Admission;
 import dev.toolsmith.capabilities.policy.PoliciesInForce;
 import dev.toolsmith.capabilities.policy.PolicyGate;
 import dev.toolsmith.capabilities.policy.PolicyLeases;
-import dev.toolsmith.capabilities.policy.PolicyStateDataSource;
 import dev.toolsmith.capabilities.policy.RateLimiter;
 import dev.toolsmith.capabilities.policy.UsageReservations;
 import dev.toolsmith.capabilities.registry.Plugin;
@@ -98,7 +97,8 @@ public final class PolicyOverheadBenchmark {
         server.start();
         ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor();
         try (AgroalDataSource dataSource = pool(url + (url.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA, user,
-                password); AgroalDataSource asyncState = PolicyStateDataSource.open(url, user, password, SCHEMA, 8)) {
+                password); AgroalDataSource asyncState = pool(url + (url.contains("?") ? "&" : "?") + "currentSchema="
+                        + SCHEMA + "&options=-c%20synchronous_commit%3Doff", user, password)) {
             server.stubFor(get(urlPathEqualTo("/v1/rate")).willReturn(aResponse().withHeader("Content-Type",
                     "application/json").withBody("{\"from\":\"EUR\",\"to\":\"USD\",\"rate\":1.0842}")));
             String base = "http://127.0.0.1:" + server.port() + "/v1";
@@ -199,8 +199,8 @@ public final class PolicyOverheadBenchmark {
         }
     }
 
-    private static void check(ExecutionOutcome outcome) {
-        if (!(outcome instanceof ExecutionOutcome.Succeeded)) {
+    private static void check(PluginOutcome outcome) {
+        if (!(outcome instanceof PluginOutcome.Succeeded)) {
             throw new IllegalStateException("the guarded call did not succeed: " + outcome);
         }
     }

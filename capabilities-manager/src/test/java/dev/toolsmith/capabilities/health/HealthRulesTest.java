@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolsmith.capabilities.health.HealthRules.Change;
 import dev.toolsmith.capabilities.health.HealthRules.Decision;
+import dev.toolsmith.capabilities.health.HealthRules.Probe;
+import dev.toolsmith.capabilities.health.HealthRules.Standing;
 import dev.toolsmith.capabilities.health.HealthRules.Window;
 import dev.toolsmith.contracts.build.PluginStatus;
 import java.time.Duration;
@@ -45,12 +47,13 @@ class HealthRulesTest {
     void mConsecutiveSuccessesReEnableWhatTheWorkerDisabledButNotWhatAnAdminDisabled() {
         assertThat(after(PluginStatus.DISABLED, true, 0, 1, QUIET).change()).isEqualTo(Change.NONE);
         assertThat(after(PluginStatus.DISABLED, true, 0, 2, QUIET).change()).isEqualTo(Change.ENABLE);
-        assertThat(HealthRules.afterProbe(PluginStatus.DISABLED, true, true, null, 0, 5, QUIET, T).change())
+        assertThat(HealthRules.afterProbe(new Standing(PluginStatus.DISABLED, true, 0, 5, QUIET), Probe.passed(), T).change())
                 .isEqualTo(Change.NONE);
         assertThat(after(PluginStatus.DISABLED, false, 7, 0, QUIET).change()).isEqualTo(Change.NONE);
     }
 
     private static Decision after(PluginStatus status, boolean ok, int failures, int successes, Window window) {
-        return HealthRules.afterProbe(status, false, ok, ok ? null : "HTTP 500 from api", failures, successes, window, T);
+        return HealthRules.afterProbe(new Standing(status, false, failures, successes, window),
+                ok ? Probe.passed() : Probe.failed("HTTP 500 from api"), T);
     }
 }

@@ -345,7 +345,7 @@ class McpServerTest {
                     .body("servedBy.toolId", org.hamcrest.Matchers.equalTo(open))
                     .body("substitution.confidence", org.hamcrest.Matchers.equalTo(1.0f));
             given().header("X-API-Key", PLANNER).get("/aliases").then().statusCode(200)
-                    .body("find { it.verb == '" + dev.toolsmith.capabilities.resolution.VerbNormalizer.normalize(restVerb)
+                    .body("find { it.verb == '" + dev.toolsmith.contracts.tool.VerbNormalizer.normalize(restVerb)
                             + "' }.toolId", org.hamcrest.Matchers.equalTo(open));
             assertThat(WrappedPlugins.runStep(PLANNER, restVerb, Map.of("case", open)).substitution().viaAlias()).isTrue();
 

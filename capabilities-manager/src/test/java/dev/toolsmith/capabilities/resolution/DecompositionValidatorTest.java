@@ -11,6 +11,7 @@ import dev.toolsmith.capabilities.registry.PluginType;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;

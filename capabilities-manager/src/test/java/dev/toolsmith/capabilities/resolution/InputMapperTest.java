@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.toolsmith.capabilities.config.LlmConfig;
+import dev.toolsmith.capabilities.config.DecompositionLlmConfig;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.step.PlanStep;
@@ -26,8 +26,8 @@ class PlanDecomposerWithoutLlmTest {
         }
     };
 
-    private static LlmConfig config(boolean enabled, Optional<String> baseUrl) {
-        return new LlmConfig() {
+    private static DecompositionLlmConfig config(boolean enabled, Optional<String> baseUrl) {
+        return new DecompositionLlmConfig() {
             @Override
             public boolean enabled() {
                 return enabled;
@@ -52,7 +52,7 @@ class PlanDecomposerWithoutLlmTest {
 
     @Test
     void disabledOrWithoutABaseUrlTheDecomposerIsNotAvailableAndCallsNothing() {
-        for (LlmConfig config : List.of(config(false, Optional.of("http://127.0.0.1:1/v1/")), config(true, Optional.empty()),
+        for (DecompositionLlmConfig config : List.of(config(false, Optional.of("http://127.0.0.1:1/v1/")), config(true, Optional.empty()),
                 config(true, Optional.of(" ")))) {
             PlanDecomposer decomposer = new PlanDecomposer(config, model, new PluginRegistry(null), new ContractCodec());
             assertThat(decomposer.available()).isFalse();

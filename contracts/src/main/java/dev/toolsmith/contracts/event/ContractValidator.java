@@ -7,11 +7,9 @@ import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
-import java.util.Comparator;
+import dev.toolsmith.contracts.schema.SchemaProblem;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Validates messages against the contracts' JSON Schemas (draft 2020-12). Schemas refer to each other by
@@ -39,34 +37,9 @@ public final class ContractValidator {
         if (message == null || message.isNull() || message.isMissingNode()) {
             throw new ContractViolation("", type.name().toLowerCase() + ": the message is empty");
         }
-        Set<ValidationMessage> problems = schemas.get(type).validate(message);
-        problems.stream().min(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
-                .thenComparing(ValidationMessage::getMessage)).ifPresent(first -> {
-                    throw new ContractViolation(pointerOf(first), describe(first));
-                });
-    }
-
-    private static String pointerOf(ValidationMessage problem) {
-        String location = problem.getInstanceLocation().toString();
-        String property = problem.getProperty();
-        // "required" problems sit on the parent object; point at the missing field itself.
-        if ("required".equals(problem.getType()) && property != null) {
-            return location + "/" + property;
-        }
-        return location;
-    }
-
-    private static String describe(ValidationMessage problem) {
-        String pointer = pointerOf(problem);
-        String field = pointer.isEmpty() ? "the document" : "field " + pointer;
-        String text = problem.getMessage();
-        // networknt prefixes the message with the instance location; say it once, in our words.
-        String location = problem.getInstanceLocation().toString();
-        if (!location.isEmpty() && text.startsWith(location + ": ")) {
-            text = text.substring(location.length() + 2);
-        } else if (text.startsWith(": ")) {
-            text = text.substring(2);
-        }
-        return field + ": " + text;
+        SchemaProblem.firstOf(schemas.get(type).validate(message)).ifPresent(first -> {
+            throw new ContractViolation(first.pointer(), first.pointer().isEmpty() ? first.describe()
+                    : "field " + first.describe());
+        });
     }
 }

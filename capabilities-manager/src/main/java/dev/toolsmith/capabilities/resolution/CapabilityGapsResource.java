@@ -1,10 +1,9 @@
-package dev.toolsmith.capabilities.rest;
+package dev.toolsmith.capabilities.resolution;
 
-import dev.toolsmith.capabilities.resolution.CapabilityGaps;
+import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
-import dev.toolsmith.eventing.rest.Paging;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -20,11 +19,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
-public class PluginResource {
+public class CapabilityGapsResource {
 
     private final CapabilityGaps gaps;
 
-    public PluginResource(CapabilityGaps gaps) {
+    public CapabilityGapsResource(CapabilityGaps gaps) {
         this.gaps = gaps;
     }
 

@@ -1,12 +1,6 @@
-package dev.toolsmith.capabilities.rest;
+package dev.toolsmith.capabilities.step;
 
 import dev.toolsmith.capabilities.config.StepConfig;
-import dev.toolsmith.capabilities.step.StepOutcome;
-import dev.toolsmith.capabilities.step.StepReader;
-import dev.toolsmith.capabilities.step.StepService;
-import dev.toolsmith.capabilities.step.StepSpans;
-import dev.toolsmith.capabilities.step.StepStore;
-import dev.toolsmith.capabilities.step.StoredStep;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepResult;

@@ -1,12 +1,14 @@
-package dev.toolsmith.capabilities.registry;
+package dev.toolsmith.capabilities.execution;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.toolsmith.capabilities.execution.SchemaValidation;
 import dev.toolsmith.capabilities.plugins.InternalPlugin;
-import dev.toolsmith.capabilities.execution.InternalPluginExecutor;
-import dev.toolsmith.capabilities.resolution.AliasBook;
+import dev.toolsmith.capabilities.registry.AliasBook;
+import dev.toolsmith.capabilities.registry.Plugin;
+import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.registry.PluginStore;
+import dev.toolsmith.capabilities.registry.PluginType;
 import dev.toolsmith.contracts.build.CaseResult;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;

@@ -10,7 +10,7 @@ import java.util.Optional;
  * runs only when {@code enabled} is true and a {@code base-url} is given.
  */
 @ConfigMapping(prefix = "toolsmith.llm")
-public interface LlmConfig {
+public interface DecompositionLlmConfig {
 
     @WithDefault("false")
     boolean enabled();

@@ -1,4 +1,4 @@
-package dev.toolsmith.capabilities.health;
+package dev.toolsmith.capabilities.wrapped;
 
 import dev.toolsmith.sandbox.ExecutionOutcome;
 import dev.toolsmith.sandbox.FailureKind;

@@ -1,4 +1,4 @@
-package dev.toolsmith.capabilities.resolution;
+package dev.toolsmith.capabilities.registry;
 
 import java.time.Instant;
 

@@ -1,9 +1,11 @@
-package dev.toolsmith.capabilities.execution;
+package dev.toolsmith.capabilities.wrapped;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.capabilities.execution.ExecutionContext;
+import dev.toolsmith.capabilities.execution.PluginExecutor;
+import dev.toolsmith.capabilities.execution.PluginOutcome;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginType;
-import dev.toolsmith.capabilities.wrapped.GuardedCalls;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -33,7 +35,7 @@ public class WrappedHttpExecutor implements PluginExecutor {
     }
 
     @Override
-    public Uni<ExecutionOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
+    public Uni<PluginOutcome> execute(Plugin plugin, ObjectNode inputs, ExecutionContext context) {
         return calls.execute(plugin, inputs, context);
     }
 }

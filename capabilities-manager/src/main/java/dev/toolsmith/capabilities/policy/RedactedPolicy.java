@@ -9,11 +9,11 @@ import java.util.List;
  * in the database; the plaintexts exist only inside a call.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PolicyView(UsagePolicy.RateLimit rateLimit, UsagePolicy.Quota quota, UsagePolicy.Budget budget,
+public record RedactedPolicy(UsagePolicy.RateLimit rateLimit, UsagePolicy.Quota quota, UsagePolicy.Budget budget,
         List<String> allowedCallers, List<String> secretNames) {
 
-    public static PolicyView of(UsagePolicy policy) {
-        return new PolicyView(policy.rateLimit(), policy.quota(), policy.budget(), policy.allowedCallers(),
+    public static RedactedPolicy of(UsagePolicy policy) {
+        return new RedactedPolicy(policy.rateLimit(), policy.quota(), policy.budget(), policy.allowedCallers(),
                 policy.secrets().keySet().stream().sorted().toList());
     }
 }

@@ -1,7 +1,5 @@
-package dev.toolsmith.capabilities.rest;
+package dev.toolsmith.capabilities.registry;
 
-import dev.toolsmith.capabilities.resolution.Alias;
-import dev.toolsmith.capabilities.resolution.AliasBook;
 import dev.toolsmith.eventing.rest.ApiError;
 import dev.toolsmith.eventing.security.Roles;
 import io.smallrye.mutiny.Uni;

@@ -1,5 +1,6 @@
-package dev.toolsmith.capabilities.resolution;
+package dev.toolsmith.capabilities.registry;
 
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
