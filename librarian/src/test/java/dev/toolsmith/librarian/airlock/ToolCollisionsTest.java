@@ -158,6 +158,35 @@ class ToolCollisionsTest {
                 .then().statusCode(200).body("status", equalTo("REJECTED"));
     }
 
+    @Test
+    void onePageOfTheQueueMarksEachRowWithItsOwnCollisionAsItsReviewDoes() {
+        String suffix = shortId().replaceAll("[0-9]", "x");
+        String tag = "pagecollide" + suffix;
+        String host = "page-" + suffix + ".example.com";
+        String operationId = "getPrice" + suffix;
+        String original = source(tag + " a original", quoteApi(host, operationId, "get", "/quote"));
+        approve(candidateId(original, "GET /quote"), Map.of("policy", Map.of())).statusCode(200);
+        source(tag + " b copycat", quoteApi(host, operationId, "post", "/v2/quote"));
+        source(tag + " c same verb", quoteApi("other-" + suffix + ".example.com", operationId, "get",
+                "/quote"));
+        source(tag + " d unrelated", quoteApi("third-" + suffix + ".example.com",
+                "countStock" + suffix, "get", "/stock"));
+
+        // the three undecided candidates on one page, so their collisions are looked up together
+        JsonPath page = pending("?q=" + tag + "&sort=source&size=25");
+        assertThat(page.getList("items.sourceName", String.class))
+                .containsExactly(tag + " b copycat", tag + " c same verb", tag + " d unrelated");
+        assertThat(page.getString("items[0].collision")).isEqualTo("REPLACES");
+        assertThat(page.getString("items[1].collision")).isEqualTo("REFUSED");
+        // each row says what its own review says (the single look-up)
+        for (int i = 0; i < 3; i++) {
+            JsonPath details = given().header("X-API-Key", VIEWER).get("/tools/pending/" + page.getString("items[" + i
+                    + "].id")).then().statusCode(200).extract().jsonPath();
+            assertThat(page.getString("items[" + i + "].collision")).as("row %d", i)
+                    .isEqualTo(details.getString("collisions[0].kind"));
+        }
+    }
+
     private static io.restassured.response.ValidatableResponse approve(String candidate, Map<String, Object> body) {
         return given().header("X-API-Key", ADMIN).contentType(ContentType.JSON).body(body)
                 .post("/tools/pending/" + candidate + "/approve").then();

@@ -130,22 +130,24 @@ public class ReviewQueries {
     /**
      * The most serious collision kind of each undecided row, so the queue marks a replacement or a refusal
      * before the reviewer opens it (decided rows are not looked at: nothing more can happen to them).
-     * One look-up per undecided row, one after another on the session.
+     * One batched look-up for the page ({@link ToolCollisions#ofAll}).
      */
     private Uni<Map<UUID, String>> collisionKinds(List<CandidateEntity> rows) {
-        Map<UUID, String> kinds = new HashMap<>();
-        Uni<Void> chain = Uni.createFrom().voidItem();
+        Map<CandidateEntity, ToolManifest> undecided = new java.util.LinkedHashMap<>();
         for (CandidateEntity row : rows) {
-            if (row.isDraft() || !CandidateStatus.DECIDABLE.contains(CandidateStatus.valueOf(row.status))) {
-                continue;
+            if (!row.isDraft() && CandidateStatus.DECIDABLE.contains(CandidateStatus.valueOf(row.status))) {
+                undecided.put(row, manifest(row));
             }
-            chain = chain.chain(() -> collisions.of(row, manifest(row)).invoke(found -> {
-                if (!found.isEmpty()) {
-                    kinds.put(row.id, found.get(0).kind());
-                }
-            })).replaceWithVoid();
         }
-        return chain.replaceWith(kinds);
+        return collisions.ofAll(undecided).map(found -> {
+            Map<UUID, String> kinds = new HashMap<>();
+            found.forEach((id, list) -> {
+                if (!list.isEmpty()) {
+                    kinds.put(id, list.get(0).kind());
+                }
+            });
+            return kinds;
+        });
     }
 
     public Uni<CandidateViews.Details> details(UUID id) {
