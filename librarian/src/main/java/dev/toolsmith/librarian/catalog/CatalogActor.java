@@ -19,4 +19,17 @@ public record CatalogActor(String name, String through) {
         String source = envelope.source() == null ? "" : envelope.source().replaceFirst("^/+", "").strip();
         return new CatalogActor(source.isEmpty() ? topic : source, topic + " event " + envelope.id());
     }
+
+    /**
+     * Whom an event names as the one who made the change ({@code plugin-status}' changedBy: "admin alice",
+     * the health worker), reported by the service that sent it; the sender when the event names nobody.
+     */
+    public static CatalogActor changedBy(String changedBy, String topic, EventEnvelope envelope) {
+        CatalogActor sender = event(topic, envelope);
+        if (changedBy == null || changedBy.isBlank()) {
+            return sender;
+        }
+        String sentBy = envelope.source() == null ? "" : envelope.source().replaceFirst("^/+", "").strip();
+        return new CatalogActor(changedBy.strip(), sender.through() + (sentBy.isEmpty() ? "" : " from " + sentBy));
+    }
 }

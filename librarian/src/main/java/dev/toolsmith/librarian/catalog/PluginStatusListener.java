@@ -43,8 +43,8 @@ public class PluginStatusListener {
             if (status == null) {
                 return Uni.createFrom().voidItem();
             }
-            CatalogActor by = CatalogActor.event(Topics.PLUGIN_STATUS, envelope);
-            return catalog.setStatus(event.toolId(), status, by).invoke(result -> {
+            CatalogActor by = CatalogActor.changedBy(event.changedBy(), Topics.PLUGIN_STATUS, envelope);
+            return catalog.setStatus(event.toolId(), status, by, event.reason()).invoke(result -> {
                 if (result.isEmpty()) {
                     LOG.debugf("plugin-status %s for %s changed nothing (unknown tool or same status)",
                             event.status(), event.toolId());

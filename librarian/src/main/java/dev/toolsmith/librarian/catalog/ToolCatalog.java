@@ -125,8 +125,11 @@ public class ToolCatalog {
         });
     }
 
-    /** Sets a tool's status; empty when the tool is unknown or already in that status. */
-    public Uni<Optional<CatalogChange>> setStatus(String toolId, ToolStatus status, CatalogActor by) {
+    /**
+     * Sets a tool's status; empty when the tool is unknown or already in that status. {@code reason}, when
+     * given, is why (an admin's reason for disabling, or the health worker's), kept in the audit entry.
+     */
+    public Uni<Optional<CatalogChange>> setStatus(String toolId, ToolStatus status, CatalogActor by, String reason) {
         return Panache.withTransaction(() -> CatalogTool.<CatalogTool>findById(toolId, LockModeType.PESSIMISTIC_WRITE)
                 .chain(tool -> {
                     if (tool == null || tool.status.equals(status.wire())) {
@@ -136,8 +139,11 @@ public class ToolCatalog {
                     tool.status = status.wire();
                     return currentVersion(tool).chain(version -> publish(tool, version))
                             .call(() -> audit.record(by.name(), AuditLog.Action.CATALOG_STATUS_CHANGED, "tool", toolId,
-                                    toolId + " is now " + tool.status + " in the catalog (" + by.through() + ")",
-                                    Map.of("status", before), Map.of("status", tool.status)))
+                                    toolId + " is now " + tool.status + " in the catalog (" + by.through() + ")"
+                                            + (reason == null || reason.isBlank() ? "" : ": " + reason),
+                                    Map.of("status", before), reason == null || reason.isBlank()
+                                            ? Map.of("status", tool.status)
+                                            : Map.of("status", tool.status, "reason", reason)))
                             .map(Optional::of);
                 }));
     }

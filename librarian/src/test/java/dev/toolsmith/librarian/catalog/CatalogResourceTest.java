@@ -229,19 +229,29 @@ class CatalogResourceTest {
     }
 
     @Test
-    void aChangeAnEventMakesIsAuditedWithItsSender() {
+    void aChangeAnEventMakesIsAuditedWithWhoMadeItAndWhy() {
         seeder.seed(TestTools.external(TestTools.tool("cat.audited", "TRANSLATE_TEXT", "Translator",
                 "Translates a text into another language.", "language", "translation", Risk.READ_ONLY, "text")));
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
             var sent = kafka.send(Topics.PLUGIN_STATUS, "cat.audited", new PluginStatusChanged("cat.audited",
-                    PluginStatus.DISABLED, "failing health checks", "capabilities-manager", Instant.now()));
+                    PluginStatus.DISABLED, "answers 500 since the provider's release", "admin alice", Instant.now()));
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER_KEY)
                     .queryParam("subjectId", "cat.audited").queryParam("action", "CATALOG_STATUS_CHANGED")
                     .get("/audit").then().statusCode(200).body("items", hasSize(1))
-                    .body("items[0].actor", equalTo("test"))
-                    .body("items[0].summary", containsString("plugin-status event " + sent.id()))
+                    .body("items[0].actor", equalTo("admin alice"))
+                    .body("items[0].summary", containsString("plugin-status event " + sent.id() + " from test"))
+                    .body("items[0].summary", containsString(": answers 500 since the provider's release"))
                     .body("items[0].before.status", equalTo("active"))
-                    .body("items[0].after.status", equalTo("disabled")));
+                    .body("items[0].after.status", equalTo("disabled"))
+                    .body("items[0].after.reason", equalTo("answers 500 since the provider's release")));
+            // enabled again without a reason: the sender's who, no reason invented
+            kafka.send(Topics.PLUGIN_STATUS, "cat.audited", new PluginStatusChanged("cat.audited",
+                    PluginStatus.ENABLED, null, "admin bob", Instant.now()));
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER_KEY)
+                    .queryParam("subjectId", "cat.audited").queryParam("action", "CATALOG_STATUS_CHANGED")
+                    .get("/audit").then().statusCode(200).body("items", hasSize(2))
+                    .body("items.find { it.after.status == 'active' }.actor", equalTo("admin bob"))
+                    .body("items.find { it.after.status == 'active' }.after.reason", equalTo(null)));
         }
     }
 
