@@ -356,11 +356,38 @@ async function main() {
       await page.locator('tbody tr, .state-empty').first().waitFor();
       await shot(page, 'health');
       const link = page.getByRole('link', { name: first, exact: true });
-      if (await link.count()) {
-        await link.click();
-        await page.getByRole('heading', { name: 'Health history' }).waitFor();
-        await shot(page, 'health-plugin');
-      }
+      // the capabilities manager registers the plugin from plugin-built; the list follows it every 10 s
+      await link.waitFor({ timeout: 30_000 });
+      await link.click();
+      await page.getByRole('heading', { name: 'Health history' }).waitFor();
+      await shot(page, 'health-plugin');
+    });
+
+    await step('disable (with a reason) and enable land in the librarian\'s audit log with who did it', async () => {
+      const toolId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/health\//, ''));
+      const reason = `e2e ${new Date().toISOString().slice(11, 19)}: its provider answers 500`;
+      const disable = async () => {
+        await page.getByRole('button', { name: 'Disable…' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Reason (required)').fill(reason);
+        await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+        await page.getByText('Disabled: the tool is out of service').waitFor();
+      };
+      const enable = async () => {
+        await page.getByRole('button', { name: 'Enable', exact: true }).click();
+        await page.getByText('Enabled: the tool is back in service.').waitFor();
+      };
+      // the health worker may have disabled it already (this machine cannot reach the API's host)
+      if (await page.getByRole('button', { name: 'Enable', exact: true }).count()) await enable();
+      await disable();
+      await enable();
+      await page.goto(`${opts.baseUrl}/#/audit?subjectId=${encodeURIComponent(toolId)}&action=CATALOG_STATUS_CHANGED`);
+      const rows = page.getByTestId('audit-table').getByRole('row');
+      const disabled = rows.filter({ hasText: reason }).first();
+      await disabled.waitFor({ timeout: 30_000 }); // plugin-status travels through Kafka
+      check((await disabled.innerText()).includes(`admin ${creds.admin.user}`), `the disable entry does not name the admin: ${await disabled.innerText()}`);
+      await rows.filter({ hasText: 'is now active' }).filter({ hasText: `admin ${creds.admin.user}` }).first().waitFor({ timeout: 30_000 });
+      await shot(page, 'audit-status-changes');
       await page.goto(`${opts.baseUrl}/#/notifications`);
       await page.getByRole('heading', { name: 'Notifications' }).waitFor();
       await page.locator('.notification, .state-empty, .state-error').first().waitFor();
