@@ -13,7 +13,7 @@ import dev.toolsmith.engineer.verify.PluginVerifier;
 import dev.toolsmith.engineer.verify.SuiteGenerator;
 import dev.toolsmith.engineer.wrapper.BuildResult;
 import dev.toolsmith.engineer.wrapper.WrapperBuilder;
-import dev.toolsmith.engineer.wrapper.WrapperGenerator;
+import dev.toolsmith.engineer.wrapper.WrapperManifestCompleter;
 import dev.toolsmith.engineer.wrapper.WrapperSettings;
 import dev.toolsmith.openapi.CandidateTool;
 import dev.toolsmith.openapi.IngestedDocument;
@@ -83,7 +83,7 @@ public final class WrapperBenchmark {
         Tally tally = new Tally(mapper);
         try (PluginVerifier verifier = new PluginVerifier(new WrappedToolExecutor(mapper), mapper);
                 BufferedWriter details = out == null ? null : Files.newBufferedWriter(out)) {
-            WrapperBuilder builder = new WrapperBuilder(new WrapperGenerator(WrapperSettings.defaults(), mapper),
+            WrapperBuilder builder = new WrapperBuilder(new WrapperManifestCompleter(WrapperSettings.defaults(), mapper),
                     new SuiteGenerator(), verifier);
             for (Path file : files) {
                 IngestedDocument document = ingest(ingestor, file, tally);

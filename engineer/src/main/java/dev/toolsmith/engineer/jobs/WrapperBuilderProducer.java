@@ -5,7 +5,7 @@ import dev.toolsmith.engineer.config.EngineerConfig;
 import dev.toolsmith.engineer.verify.PluginVerifier;
 import dev.toolsmith.engineer.verify.SuiteGenerator;
 import dev.toolsmith.engineer.wrapper.WrapperBuilder;
-import dev.toolsmith.engineer.wrapper.WrapperGenerator;
+import dev.toolsmith.engineer.wrapper.WrapperManifestCompleter;
 import dev.toolsmith.engineer.wrapper.WrapperSettings;
 import dev.toolsmith.sandbox.WrappedToolExecutor;
 import io.quarkus.arc.DefaultBean;
@@ -41,6 +41,6 @@ public class WrapperBuilderProducer {
         EngineerConfig.Wrapper w = config.wrapper();
         WrapperSettings settings = new WrapperSettings(w.defaultTimeoutMs(), w.maxTimeoutMs(), w.defaultMaxResponseBytes(),
                 w.maxResponseBytesCeiling());
-        return new WrapperBuilder(new WrapperGenerator(settings, codec.mapper()), new SuiteGenerator(), verifier);
+        return new WrapperBuilder(new WrapperManifestCompleter(settings, codec.mapper()), new SuiteGenerator(), verifier);
     }
 }

@@ -17,19 +17,19 @@ import java.util.UUID;
  */
 public final class WrapperBuilder {
 
-    private final WrapperGenerator generator;
+    private final WrapperManifestCompleter completer;
     private final SuiteGenerator suites;
     private final PluginVerifier verifier;
 
-    public WrapperBuilder(WrapperGenerator generator, SuiteGenerator suites, PluginVerifier verifier) {
-        this.generator = generator;
+    public WrapperBuilder(WrapperManifestCompleter completer, SuiteGenerator suites, PluginVerifier verifier) {
+        this.completer = completer;
         this.suites = suites;
         this.verifier = verifier;
     }
 
     /** Step one: the completed plugin, or why there is none. */
     public GeneratedWrapper generate(ToolApproved approved) throws WrapperGenerationException {
-        return generator.generate(approved);
+        return completer.complete(approved);
     }
 
     /** Step two: the suite for a generated plugin. */

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * provides, and the health probe gets the same server, auth and limits. Anything that cannot be fixed
  * mechanically fails with a reason that says what to change.
  */
-public final class WrapperGenerator {
+public final class WrapperManifestCompleter {
 
     private static final Set<String> METHODS = Set.of("GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}/]+)}");
@@ -37,12 +37,12 @@ public final class WrapperGenerator {
     private final WrapperSettings settings;
     private final ObjectMapper mapper;
 
-    public WrapperGenerator(WrapperSettings settings, ObjectMapper mapper) {
+    public WrapperManifestCompleter(WrapperSettings settings, ObjectMapper mapper) {
         this.settings = settings;
         this.mapper = mapper;
     }
 
-    public GeneratedWrapper generate(ToolApproved approved) throws WrapperGenerationException {
+    public GeneratedWrapper complete(ToolApproved approved) throws WrapperGenerationException {
         ToolManifest manifest = approved.manifest();
         if (manifest == null) {
             throw new WrapperGenerationException("the approval carries no manifest");
