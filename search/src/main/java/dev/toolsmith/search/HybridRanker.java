@@ -64,7 +64,7 @@ final class HybridRanker {
             double zd = denseStats.z(cos);
             double zl = lexicalStats.z(bm25);
             double score = switch (mode) {
-                case BM25 -> bm25;
+                case BM25 -> zl; // the same order as raw BM25, in units that mean the same on any catalog
                 case DENSE -> cos;
                 case HYBRID -> zd + LEXICAL_WEIGHT * zl;
             };
