@@ -49,7 +49,10 @@ import java.util.Set;
  * caches tool vectors between runs. Every run also prints {@code peers.bm25_identifiers}, the identifier-splitting
  * BM25 peer row ({@link IdentifierBm25}; {@code --peers false} skips it). A queries file whose lines carry
  * {@code verb} and {@code inputs} (the step-shaped sets, {@link StepSetGenerator}) is sent as plan steps and
- * also reports {@code inputs_mapped_top1} / {@code inputs_mapped_at_threshold}.
+ * also reports {@code inputs_mapped_top1} / {@code inputs_mapped_at_threshold}. Plan steps go through the
+ * cascade ({@link ToolIndex#ToolIndex(dev.toolsmith.search.embed.TextEmbedder, boolean)}): each mode reports
+ * {@code lexical_only_share}, the share of queries answered from BM25 alone without embedding the query, and the
+ * latency of those and of the embedded ones apart; {@code --cascade false} embeds every query.
  */
 public final class RetrievalBenchmark {
 
@@ -63,6 +66,11 @@ public final class RetrievalBenchmark {
         int sample = Integer.parseInt(opts.getOrDefault("sample", "0"));
         long seed = Long.parseLong(opts.getOrDefault("seed", "42"));
         String model = opts.getOrDefault("model", "ensemble");
+        String cascadeOption = opts.getOrDefault("cascade", "true");
+        if (!cascadeOption.equals("true") && !cascadeOption.equals("false")) {
+            throw new IllegalArgumentException("--cascade must be true or false, got " + cascadeOption);
+        }
+        boolean cascade = cascadeOption.equals("true");
 
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = Datasets.rawTools(toolsFile);
         List<ToolManifest> tools = rawTools.stream().map(Datasets::tool).toList();
@@ -71,7 +79,7 @@ public final class RetrievalBenchmark {
             Collections.shuffle(queries, new Random(seed));
             queries = new ArrayList<>(queries.subList(0, sample));
         }
-        try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder)) {
+        try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade)) {
             log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
             long t0 = System.nanoTime();
             List<ToolVectors> vectors = opts.containsKey("vectors")
@@ -117,6 +125,7 @@ public final class RetrievalBenchmark {
             ObjectNode out = JSON.createObjectNode();
             out.put("tools", index.size());
             out.put("queries", queries.size());
+            out.put("cascade", cascade);
             out.set("modes", modes);
             if (!opts.getOrDefault("peers", "true").equals("false") && scale <= tools.size()) {
                 ObjectNode peers = out.putObject("peers");
@@ -209,6 +218,7 @@ public final class RetrievalBenchmark {
         int cleared = 0;
         int clearedRight = 0;
         long[] nanos = new long[queries.size()];
+        boolean[] lexicalOnly = new boolean[queries.size()];
         double[] topConfidence = new double[queries.size()];
         boolean[] topRight = new boolean[queries.size()];
         for (int qi = 0; qi < queries.size(); qi++) {
@@ -216,6 +226,7 @@ public final class RetrievalBenchmark {
             long t = System.nanoTime();
             SearchResult result = index.search(query(q, mode));
             nanos[qi] = System.nanoTime() - t;
+            lexicalOnly[qi] = result.lexicalOnly();
             Set<String> gold = new HashSet<>(q.gold());
             List<SearchHit> hits = result.hits();
             r1 += recall(hits, gold, 1);
@@ -264,6 +275,7 @@ public final class RetrievalBenchmark {
         m.put("mrr", round(mrr / n));
         m.put("p50_ms", round(percentile(sorted, 0.50) / 1e6));
         m.put("p99_ms", round(percentile(sorted, 0.99) / 1e6));
+        cascadeShares(m, nanos, lexicalOnly);
         m.put("precision_at_threshold", cleared == 0 ? 0.0 : round((double) clearedRight / cleared));
         m.put("coverage_at_threshold", round((double) cleared / n));
         m.set("reliability", reliability(topConfidence, topRight));
@@ -274,6 +286,25 @@ public final class RetrievalBenchmark {
         }
         log("%s: %s", mode, m);
         return m;
+    }
+
+    /**
+     * The cascade's part: the share of queries answered from BM25 alone without embedding the query
+     * ({@code lexical_only_share}) and the latency of those and of the embedded ones apart.
+     */
+    private static void cascadeShares(ObjectNode m, long[] nanos, boolean[] lexicalOnly) {
+        List<Long> skipped = new ArrayList<>();
+        List<Long> embedded = new ArrayList<>();
+        for (int i = 0; i < nanos.length; i++) {
+            (lexicalOnly[i] ? skipped : embedded).add(nanos[i]);
+        }
+        m.put("lexical_only_share", round((double) skipped.size() / Math.max(1, nanos.length)));
+        long[] s = skipped.stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] e = embedded.stream().mapToLong(Long::longValue).sorted().toArray();
+        m.put("lexical_only_p50_ms", round(percentile(s, 0.50) / 1e6));
+        m.put("lexical_only_p99_ms", round(percentile(s, 0.99) / 1e6));
+        m.put("embedded_p50_ms", round(percentile(e, 0.50) / 1e6));
+        m.put("embedded_p99_ms", round(percentile(e, 0.99) / 1e6));
     }
 
     /**
