@@ -89,6 +89,8 @@ public class OutboxRelay {
     private volatile boolean leading;
     /** A permit for each wake-up since the relay last looked; it drains them all before each look. */
     private final Semaphore wakeUps = new Semaphore(0);
+    /** When the relay's current sleep ends unless it is woken; 0 while it is not sleeping. */
+    private volatile long asleepUntil;
     private Thread worker;
     private KafkaProducer<String, byte[]> producer;
 
@@ -271,13 +273,25 @@ public class OutboxRelay {
     }
 
     private void sleepUntilWoken(long maxMillis) {
+        asleepUntil = System.currentTimeMillis() + maxMillis;
         try {
             wakeUps.tryAcquire(maxMillis, TimeUnit.MILLISECONDS);
             // One look serves every commit that woke the relay so far.
             wakeUps.drainPermits();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            asleepUntil = 0;
         }
+    }
+
+    /**
+     * Whether the leading relay sleeps for at least {@code millis} more unless a commit wakes it: nothing is
+     * due before then (a test waits for this instead of sleeping, to know that only a wake-up makes it look).
+     */
+    boolean asleepForAtLeast(long millis) {
+        long until = asleepUntil;
+        return until != 0 && until - System.currentTimeMillis() >= millis;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.toolsmith.eventing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.toolsmith.contracts.build.PluginStatus;
@@ -354,16 +355,34 @@ class OutboxTest {
     }
 
     @Test
-    void aRolledBackChangePublishesNothing() {
+    void aRolledBackChangePublishesNothing() throws Exception {
         String widgetId = "w-" + UUID.randomUUID();
+        String later = "after-rollback-" + UUID.randomUUID();
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
                 KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
-            try {
-                commitChangeWithEvent(widgetId, true);
-            } catch (RuntimeException expected) {
-                // the transaction failed after the outbox append
+            assertThatThrownBy(() -> commitChangeWithEvent(widgetId, true))
+                    .as("the transaction fails after the outbox append")
+                    .hasRootCauseInstanceOf(IllegalStateException.class)
+                    .hasRootCauseMessage("boom");
+            assertThat(rowsOf(widgetId)).as("the append went with the rollback").isZero();
+
+            // The relay publishes in commit order: once an event committed after the rollback has arrived,
+            // anything of the rolled-back transaction would have been published before it.
+            commitChangeWithEvent(later, false);
+            assertThat(reader.awaitMatching(r -> later.equals(r.key()), Duration.ofSeconds(20))).hasSize(1);
+            assertThat(reader.pollFor(Duration.ZERO)).noneMatch(r -> widgetId.equals(r.key()));
+        }
+    }
+
+    /** Outbox rows written for {@code key}, published or not. */
+    private static long rowsOf(String key) throws java.sql.SQLException {
+        try (var db = database();
+                var count = db.prepareStatement("SELECT count(*) FROM outbox_event WHERE message_key = ?")) {
+            count.setString(1, key);
+            try (var row = count.executeQuery()) {
+                row.next();
+                return row.getLong(1);
             }
-            assertThat(reader.pollFor(Duration.ofSeconds(3))).noneMatch(r -> widgetId.equals(r.key()));
         }
     }
 

@@ -60,8 +60,8 @@ class OutboxWakeUpTest {
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
                 KafkaTestClient.Reader reader = kafka.reader(Topics.NOTIFICATIONS)) {
             // The relay saves its cursor within its save interval of the last event and then sleeps for the
-            // poll interval: after that, only a wake-up makes it look at the table.
-            Thread.sleep(RelayCursor.SAVE_EVERY_MS * 3);
+            // poll interval (an hour): from then on only a wake-up makes it look at the table.
+            await().atMost(Duration.ofSeconds(10)).until(() -> relay.asleepForAtLeast(Duration.ofMinutes(30).toMillis()));
             insertWithoutNotify(outbox.prepare(Topics.NOTIFICATIONS, key, notification(key)));
 
             assertThat(reader.pollFor(Duration.ofSeconds(2))).as("nothing woke the relay yet")

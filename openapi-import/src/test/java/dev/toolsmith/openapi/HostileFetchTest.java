@@ -21,6 +21,8 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,6 +98,7 @@ class HostileFetchTest {
     @Test
     void anEndlessStreamWithoutLengthIsCutOffAtTheLimit() throws Exception {
         AtomicLong written = new AtomicLong();
+        CountDownLatch serverDone = new CountDownLatch(1);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/endless", exchange -> {
             exchange.sendResponseHeaders(200, 0); // chunked, no Content-Length
@@ -108,6 +111,8 @@ class HostileFetchTest {
                 }
             } catch (IOException clientHungUp) {
                 // expected: the fetcher stops reading at its limit
+            } finally {
+                serverDone.countDown();
             }
         });
         server.start();
@@ -119,7 +124,7 @@ class HostileFetchTest {
                     .isInstanceOf(FetchException.class)
                     .hasMessageContaining("larger than the limit of 1048576 bytes")
                     .extracting(e -> ((FetchException) e).reason()).isEqualTo(FetchException.Reason.TOO_LARGE);
-            Thread.sleep(300);
+            assertThat(serverDone.await(10, TimeUnit.SECONDS)).as("the server noticed the fetcher hang up").isTrue();
             assertThat(written.get()).as("the server could not push the whole 50 MB").isLessThan(40L * 1024 * 1024);
         } finally {
             server.stop(0);
