@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.capabilities.registry.Plugin;
+import dev.toolsmith.contracts.llm.LlmJsonAnswer;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ public final class DecompositionValidator {
     public Result validate(String answer, PlanStep original, Function<String, Optional<Plugin>> registeredVerb) {
         JsonNode root;
         try {
-            root = mapper.readTree(stripFences(answer));
+            root = mapper.readTree(LlmJsonAnswer.jsonPart(answer));
         } catch (JsonProcessingException e) {
             return invalid("the answer is not valid JSON: " + e.getOriginalMessage());
         }
@@ -139,19 +140,6 @@ public final class DecompositionValidator {
 
     private static String prefixed(PlanStep original, String id) {
         return original.stepId() + "." + id;
-    }
-
-    /** LLMs like to wrap JSON in Markdown fences and a sentence; keep the outermost JSON value. */
-    static String stripFences(String answer) {
-        if (answer == null) {
-            return "";
-        }
-        String text = answer.trim();
-        int objectStart = text.indexOf('{');
-        int arrayStart = text.indexOf('[');
-        int start = objectStart < 0 ? arrayStart : arrayStart < 0 ? objectStart : Math.min(objectStart, arrayStart);
-        int end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
-        return start >= 0 && end > start ? text.substring(start, end + 1) : text;
     }
 
     private static Result invalid(String error) {

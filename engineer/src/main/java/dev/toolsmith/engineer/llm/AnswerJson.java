@@ -2,22 +2,16 @@ package dev.toolsmith.engineer.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.llm.LlmJsonAnswer;
 
-/** Reads the JSON object an LLM was asked for; models often wrap it in a Markdown code fence. */
+/** Reads the JSON object an LLM was asked for ({@link LlmJsonAnswer} finds it in the answer). */
 public final class AnswerJson {
 
     private AnswerJson() {
     }
 
     public static JsonNode object(String answer, ObjectMapper mapper) throws RejectedAnswerException {
-        String text = answer == null ? "" : answer.strip();
-        if (text.startsWith("```")) {
-            int firstLineEnd = text.indexOf('\n');
-            int closing = text.lastIndexOf("```");
-            if (firstLineEnd > 0 && closing > firstLineEnd) {
-                text = text.substring(firstLineEnd + 1, closing).strip();
-            }
-        }
+        String text = LlmJsonAnswer.jsonPart(answer);
         JsonNode json;
         try {
             json = mapper.readTree(text);
