@@ -1,6 +1,6 @@
 package dev.toolsmith.engineer.gaps;
 
-import static dev.toolsmith.engineer.support.BlockingDb.await;
+import static dev.toolsmith.eventing.ReactiveBridge.await;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;

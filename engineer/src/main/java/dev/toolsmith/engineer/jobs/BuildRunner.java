@@ -1,6 +1,6 @@
 package dev.toolsmith.engineer.jobs;
 
-import static dev.toolsmith.engineer.support.BlockingDb.await;
+import static dev.toolsmith.eventing.ReactiveBridge.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.airlock.ToolApproved;

@@ -2,7 +2,7 @@ package dev.toolsmith.librarian.airlock.candidate;
 
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.tool.ToolManifest;
-import dev.toolsmith.librarian.airlock.ReactiveBridge;
+import dev.toolsmith.eventing.ReactiveBridge;
 import dev.toolsmith.search.SearchResult;
 import dev.toolsmith.search.ToolIndex;
 import dev.toolsmith.search.ToolQuery;

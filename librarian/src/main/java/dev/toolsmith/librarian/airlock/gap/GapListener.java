@@ -5,7 +5,7 @@ import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.search.CapabilityGap;
 import dev.toolsmith.contracts.search.SearchHit;
 import dev.toolsmith.eventing.IdempotentConsumer;
-import dev.toolsmith.librarian.airlock.ReactiveBridge;
+import dev.toolsmith.eventing.ReactiveBridge;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;

@@ -1,7 +1,9 @@
 package dev.toolsmith.librarian.airlock.source;
 
-import dev.toolsmith.librarian.airlock.ScanTimeoutException;
+import dev.toolsmith.eventing.ReactiveBridge;
+import io.smallrye.mutiny.Uni;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /** The end of one scan's time: every step checks it, and every wait for the database is bounded by it. */
 final class ScanDeadline {
@@ -18,6 +20,11 @@ final class ScanDeadline {
 
     Duration remaining() {
         return Duration.ofNanos(endNanos - System.nanoTime());
+    }
+
+    /** The item of one reactive step, waiting at most the time left; fails the scan naming {@code step} after that. */
+    <T> T await(Supplier<Uni<T>> work, String step) {
+        return ReactiveBridge.await(work, remaining(), () -> new ScanTimeoutException(step));
     }
 
     /** Fails the scan when its time is up, naming the step it would start next. */

@@ -1,12 +1,12 @@
 package dev.toolsmith.librarian.airlock.source;
 
+import dev.toolsmith.eventing.ReactiveBridge;
 import dev.toolsmith.eventing.rest.ApiError;
 import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
 import dev.toolsmith.librarian.airlock.ListOrder;
 import dev.toolsmith.librarian.airlock.LogSafeText;
 import dev.toolsmith.librarian.airlock.PageLimit;
-import dev.toolsmith.librarian.airlock.ReactiveBridge;
 import dev.toolsmith.librarian.airlock.SearchText;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;

@@ -1,9 +1,8 @@
 package dev.toolsmith.librarian.airlock.source;
 
 import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.eventing.ReactiveBridge;
 import dev.toolsmith.librarian.airlock.AirlockConfig;
-import dev.toolsmith.librarian.airlock.ReactiveBridge;
-import dev.toolsmith.librarian.airlock.ScanTimeoutException;
 import dev.toolsmith.librarian.airlock.candidate.PendingIndex;
 import dev.toolsmith.librarian.airlock.discovery.DirectorySourceReader;
 import dev.toolsmith.librarian.airlock.discovery.DiscoveredTool;
@@ -164,8 +163,7 @@ public class SourceScanner {
             String step = "filing tools " + (b * QueueUpdater.BATCH_SIZE + 1) + "-" + (b * QueueUpdater.BATCH_SIZE
                     + batch.size()) + " of " + discovery.tools().size();
             deadline.check(step);
-            Map<String, QueueUpdater.Change> changes = ReactiveBridge.await(() -> queue.classify(source.id(), batch),
-                    deadline.remaining(), step);
+            Map<String, QueueUpdater.Change> changes = deadline.await(() -> queue.classify(source.id(), batch), step);
             Map<String, ToolVectors> vectors = new HashMap<>();
             for (DiscoveredTool tool : batch) {
                 if (changes.get(tool.operationKey()) != QueueUpdater.Change.UNCHANGED) {
@@ -177,12 +175,11 @@ public class SourceScanner {
                     }
                 }
             }
-            filed.add(ReactiveBridge.await(() -> queue.fileBatch(source, batch, vectors, pending.modelId(), now),
-                    deadline.remaining(), step));
+            filed.add(deadline.await(() -> queue.fileBatch(source, batch, vectors, pending.modelId(), now), step));
         }
         deadline.check("recording the source's state");
-        return ReactiveBridge.await(() -> queue.finish(source, discovery, QueueUpdater.total(filed), true, now),
-                deadline.remaining(), "recording the source's state");
+        return deadline.await(() -> queue.finish(source, discovery, QueueUpdater.total(filed), true, now),
+                "recording the source's state");
     }
 
     private Discovery read(SourceSnapshot source) throws SourceReadException {
@@ -210,7 +207,7 @@ public class SourceScanner {
                         }
                         return notifier.raise(Notification.Kind.SOURCE_SCAN_FAILED, Notification.Severity.WARNING,
                                 "Scanning source " + source.name() + " failed", message, source.id().toString());
-                    })), RECORD_FAILURE_WITHIN, "recording the failure");
+                    })), RECORD_FAILURE_WITHIN, () -> new ScanTimeoutException("recording the failure"));
         } catch (ScanTimeoutException e) {
             // the database does not answer: the source stays SCANNING until its lease runs out, then is scanned again
             LOG.errorf("the failure of source %s (%s) could not be recorded within %s", source.name(), source.id(),

@@ -1,4 +1,4 @@
-package dev.toolsmith.librarian.airlock;
+package dev.toolsmith.librarian.airlock.source;
 
 /** A scan ran out of its time ({@code toolsmith.airlock.scan-timeout}); says at which step. */
 public class ScanTimeoutException extends RuntimeException {
