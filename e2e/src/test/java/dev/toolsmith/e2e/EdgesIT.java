@@ -1,6 +1,8 @@
 package dev.toolsmith.e2e;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -20,26 +22,33 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad input at the edges of the running platform: refused with the right status, services unharmed. */
 @ExtendWith(Platform.class)
 class EdgesIT {
 
     @ParameterizedTest
-    @ValueSource(strings = {Platform.LIBRARIAN_PORT + "", Platform.CAPABILITIES_PORT + "", Platform.ENGINEER_PORT + ""})
-    void everyServiceIsHealthyAndServesItsContract(String port) {
-        given().get("http://127.0.0.1:" + port + "/q/health/ready").then().statusCode(200);
-        given().accept("application/json").get("http://127.0.0.1:" + port + "/q/openapi").then().statusCode(200);
+    @CsvSource({Platform.LIBRARIAN_PORT + ", /tools/search", Platform.CAPABILITIES_PORT + ", /steps",
+            Platform.ENGINEER_PORT + ", /builds"})
+    void everyServiceIsHealthyAndServesItsContract(String port, String ownPath) {
+        given().get("http://127.0.0.1:" + port + "/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"));
+        Map<String, Object> paths = given().accept("application/json").queryParam("format", "json")
+                .get("http://127.0.0.1:" + port + "/q/openapi").then().statusCode(200)
+                .body("openapi", startsWith("3.")).extract().jsonPath().getMap("paths");
+        assertThat(paths).as("the service's own API is in its contract").containsKey(ownPath);
     }
 
     @Test
-    void unauthenticatedCallsGet401() {
+    void unauthenticatedCallsGet401WithTheSchemeToUse() {
         given().contentType("application/json").body("{\"queryText\":\"weather\"}")
-                .post(Platform.librarian() + "/tools/search").then().statusCode(401);
+                .post(Platform.librarian() + "/tools/search").then().statusCode(401)
+                .header("WWW-Authenticate", startsWith("Bearer"));
         given().contentType("application/json").body("{}")
-                .post(Platform.capabilities() + "/steps").then().statusCode(401);
-        given().get(Platform.engineer() + "/builds").then().statusCode(401);
+                .post(Platform.capabilities() + "/steps").then().statusCode(401)
+                .header("WWW-Authenticate", startsWith("Bearer"));
+        given().get(Platform.engineer() + "/builds").then().statusCode(401).header("WWW-Authenticate", startsWith("Bearer"));
     }
 
     @Test
