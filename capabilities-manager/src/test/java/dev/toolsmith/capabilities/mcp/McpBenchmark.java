@@ -58,7 +58,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaTestResource.class)
-@QuarkusTestResource(value = PostgresTestResource.class,
+// Restricted: a test resource is otherwise global in Quarkus, and this database would replace the one every other
+// test of the module migrates and reads.
+@QuarkusTestResource(value = PostgresTestResource.class, restrictToAnnotatedClass = true,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_bench_mcp"))
 @QuarkusTestResource(RecordedLlmResource.class)
 @EnabledIfSystemProperty(named = "mcp.bench.args", matches = ".+")
