@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,6 +27,8 @@ public class PluginRegistry {
 
     private final PluginStore store;
     private volatile Snapshot snapshot = Snapshot.EMPTY;
+    private final AtomicLong loadsStarted = new AtomicLong();
+    private long appliedLoad; // guarded by this
 
     public PluginRegistry(PluginStore store) {
         this.store = store;
@@ -43,12 +46,23 @@ public class PluginRegistry {
         return snapshot.byToolId().values();
     }
 
-    /** Re-reads the table; call after a change is committed. */
+    /**
+     * Re-reads the table; call after a change is committed. Refreshes may overlap (an admin's change, a build
+     * event, the periodic refresher) and their reads can finish out of order: a read started earlier must never
+     * replace the view of one started later, which saw every change the earlier one saw and possibly more.
+     */
     public Uni<Void> refresh() {
-        return store.loadAll().invoke(this::replace).replaceWithVoid();
+        return Uni.createFrom().deferred(() -> {
+            long load = loadsStarted.incrementAndGet();
+            return store.loadAll().invoke(plugins -> replace(load, plugins));
+        }).replaceWithVoid();
     }
 
-    void replace(List<Plugin> plugins) {
+    private synchronized void replace(long load, List<Plugin> plugins) {
+        if (load < appliedLoad) {
+            return; // a later read has already been applied
+        }
+        appliedLoad = load;
         Map<String, Plugin> byVerb = new HashMap<>();
         Map<String, Plugin> byToolId = new HashMap<>();
         for (Plugin plugin : plugins) {
