@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolsmith.contracts.airlock.ApprovalVerifier;
+import dev.toolsmith.contracts.build.ApprovalVerifier;
 import dev.toolsmith.contracts.airlock.ToolApproved;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.build.PluginBuilt;

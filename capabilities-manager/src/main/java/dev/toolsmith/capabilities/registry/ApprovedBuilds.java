@@ -1,6 +1,6 @@
 package dev.toolsmith.capabilities.registry;
 
-import dev.toolsmith.contracts.airlock.ApprovalVerifier;
+import dev.toolsmith.contracts.build.ApprovalVerifier;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.Notification;

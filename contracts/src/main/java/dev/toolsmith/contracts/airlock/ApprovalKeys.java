@@ -13,9 +13,9 @@ import java.util.Base64;
  * others verify with in X.509 SubjectPublicKeyInfo, both DER and base64 (what
  * {@code openssl genpkey -algorithm ed25519 -outform DER | base64} and {@code openssl pkey -pubout} give).
  */
-final class ApprovalKeys {
+public final class ApprovalKeys {
 
-    static final String ALGORITHM = "Ed25519";
+    public static final String ALGORITHM = "Ed25519";
 
     private ApprovalKeys() {
     }
@@ -28,7 +28,7 @@ final class ApprovalKeys {
         }
     }
 
-    static PublicKey publicKey(String base64, String setting) {
+    public static PublicKey publicKey(String base64, String setting) {
         try {
             return KeyFactory.getInstance(ALGORITHM).generatePublic(new X509EncodedKeySpec(der(base64, setting)));
         } catch (GeneralSecurityException e) {

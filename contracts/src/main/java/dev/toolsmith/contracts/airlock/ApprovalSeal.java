@@ -11,7 +11,7 @@ import java.time.Instant;
  * probe it may send ({@code probeHash}, null when the approval gave none) and the usage policy it runs
  * under ({@code policyHash}). It travels on {@code tool-approved}, the engineer copies it unchanged onto
  * {@code plugin-built}, and the capabilities manager and the catalog accept a build only when the seal
- * verifies with the librarian's public key and matches the build (see {@link ApprovalVerifier}). A
+ * verifies with the librarian's public key and matches the build (see {@link dev.toolsmith.contracts.build.ApprovalVerifier}). A
  * forged or replayed event therefore cannot register a tool, even from a client the broker lets write.
  * {@code manifestHash} is the content hash of the manifest as approved, for the audit trail.
  */
@@ -35,7 +35,7 @@ public record ApprovalSeal(
      * text, so no choice of values (a newline in a name, say) can make two seals read the same.
      */
     @JsonIgnore
-    byte[] signedBytes() {
+    public byte[] signedBytes() {
         StringBuilder text = new StringBuilder(SCHEME);
         for (String field : new String[] {toolId, Integer.toString(version), callHash, probeHash, policyHash,
                 manifestHash, approvedBy, approvedAt == null ? null : approvedAt.toString()}) {

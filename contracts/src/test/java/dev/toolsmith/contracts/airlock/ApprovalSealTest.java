@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.toolsmith.contracts.build.ApprovalVerifier;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.VerificationReport;
 import dev.toolsmith.contracts.tool.AuthBinding;

@@ -2,7 +2,7 @@ package dev.toolsmith.librarian.airlock.candidate;
 
 import dev.toolsmith.contracts.airlock.ApprovalSeal;
 import dev.toolsmith.contracts.airlock.ApprovalSigner;
-import dev.toolsmith.contracts.airlock.ApprovalVerifier;
+import dev.toolsmith.contracts.build.ApprovalVerifier;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.event.ContractCodec;

@@ -1,7 +1,9 @@
-package dev.toolsmith.contracts.airlock;
+package dev.toolsmith.contracts.build;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolsmith.contracts.build.PluginBuilt;
+import dev.toolsmith.contracts.airlock.ApprovalFingerprints;
+import dev.toolsmith.contracts.airlock.ApprovalKeys;
+import dev.toolsmith.contracts.airlock.ApprovalSeal;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
