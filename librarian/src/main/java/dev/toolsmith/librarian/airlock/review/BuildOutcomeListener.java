@@ -58,6 +58,16 @@ public class BuildOutcomeListener {
                                 + " and buildVersion < ?3 and status in ('ACTIVE', 'APPROVED')",
                                 now, candidate.toolId, candidate.buildVersion).replaceWithVoid();
                     }
+                    if (CandidateStatus.ACTIVE.name().equals(candidate.status)) {
+                        // A policy change of a tool in service (PolicyChanges) failed to build: the earlier build
+                        // keeps running under its own sealed policy, so the tool stays ACTIVE; the admins are told.
+                        candidate.buildFailure = built.failureReason() == null ? "the build failed without a reason"
+                                : built.failureReason();
+                        return notifier.raise(Notification.Kind.BUILD_FAILED, Notification.Severity.WARNING,
+                                "The policy change of " + candidate.toolId + " is not in force", candidate.buildFailure
+                                        + " The tool keeps running under its previous policy; change the policy again"
+                                        + " to retry.", candidate.id.toString());
+                    }
                     candidate.status = CandidateStatus.BUILD_FAILED.name();
                     candidate.buildFailure = built.failureReason() == null ? "the build failed without a reason"
                             : built.failureReason();

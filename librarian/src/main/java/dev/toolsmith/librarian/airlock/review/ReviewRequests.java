@@ -19,6 +19,13 @@ public final class ReviewRequests {
     public record Approve(PolicyRequest policy, String riskOverride, String confirmReplace, Boolean acceptUnlimited) {
     }
 
+    /**
+     * Change the policy of an approved or active tool; {@code acceptUnlimited} as on approval. Secrets left
+     * out ({@code policy.secrets} null) keep the stored ones.
+     */
+    public record ChangePolicy(PolicyRequest policy, Boolean acceptUnlimited) {
+    }
+
     /** Reject one candidate; the reason is required. */
     public record Reject(String reason) {
     }

@@ -19,6 +19,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -59,8 +60,11 @@ public class ReviewResource {
     private final ReviewService review;
     private final AuditLog audit;
     private final SecurityIdentity identity;
+    private final PolicyChanges policyChanges;
 
-    public ReviewResource(ReviewQueries queries, ReviewService review, AuditLog audit, SecurityIdentity identity) {
+    public ReviewResource(ReviewQueries queries, ReviewService review, AuditLog audit, SecurityIdentity identity,
+            PolicyChanges policyChanges) {
+        this.policyChanges = policyChanges;
         this.queries = queries;
         this.review = review;
         this.audit = audit;
@@ -125,6 +129,24 @@ public class ReviewResource {
         ReviewRequests.Approve body = request == null ? new ReviewRequests.Approve(null, null, null, null) : request;
         return review.approve(id, body.policy(), body.riskOverride(), body.confirmReplace(),
                 Boolean.TRUE.equals(body.acceptUnlimited()), actor())
+                .chain(() -> queries.details(id));
+    }
+
+    @PUT
+    @Path("{id}/policy")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.ADMIN)
+    @Operation(summary = "Change the usage policy of an approved or active tool", description = "A new approval"
+            + " version of the same definition, sealed and published on tool-approved; audited as POLICY_CHANGED."
+            + " policy.secrets left out keeps the stored secrets.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = CandidateViews.Details.class)))
+    @APIResponse(responseCode = "400", description = "Invalid policy (the pointer names the field)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "409", description = "Not approved or active, or the policy is already this one",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public Uni<CandidateViews.Details> changePolicy(@PathParam("id") UUID id, ReviewRequests.ChangePolicy request) {
+        ReviewRequests.ChangePolicy body = request == null ? new ReviewRequests.ChangePolicy(null, null) : request;
+        return policyChanges.change(id, body.policy(), Boolean.TRUE.equals(body.acceptUnlimited()), actor())
                 .chain(() -> queries.details(id));
     }
 

@@ -131,7 +131,7 @@ public class ReviewService {
      * One more than any earlier approval of {@code toolId}, from any source. The transaction-scoped
      * advisory lock makes concurrent approvals of the same tool id take distinct versions.
      */
-    private static Uni<Integer> nextBuildVersion(String toolId) {
+    static Uni<Integer> nextBuildVersion(String toolId) {
         return Panache.getSession().chain(session -> session
                 .createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(hashtext(:tool))", Integer.class)
                 .setParameter("tool", toolId).getSingleResult()
@@ -185,7 +185,7 @@ public class ReviewService {
                 });
     }
 
-    private UsagePolicy seal(PolicyRequest request) {
+    UsagePolicy seal(PolicyRequest request) {
         if (request == null) {
             return UsagePolicy.unrestricted();
         }
@@ -201,7 +201,7 @@ public class ReviewService {
         return policy;
     }
 
-    private static void requireSecret(ToolManifest manifest, UsagePolicy policy) {
+    static void requireSecret(ToolManifest manifest, UsagePolicy policy) {
         if (manifest.binding() == null) {
             return;
         }
@@ -269,7 +269,7 @@ public class ReviewService {
         }
     }
 
-    private JsonNode read(String json) {
+    JsonNode read(String json) {
         try {
             return mapper.readTree(json);
         } catch (JsonProcessingException e) {
@@ -277,7 +277,7 @@ public class ReviewService {
         }
     }
 
-    private String write(Object value) {
+    String write(Object value) {
         try {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException e) {
