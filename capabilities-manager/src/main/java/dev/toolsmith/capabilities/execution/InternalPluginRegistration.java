@@ -18,9 +18,9 @@ import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.eventing.Outbox;
+import dev.toolsmith.eventing.ReactiveBridge;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.Priority;
@@ -67,9 +67,9 @@ public class InternalPluginRegistration {
         this.mapper = codec.mapper();
     }
 
-    void onStart(@Observes @Priority(10) StartupEvent event) throws Throwable {
-        VertxContextSupport.subscribeAndAwait(() -> registerAll()
-                .call(registry::refresh)
+    void onStart(@Observes @Priority(10) StartupEvent event) {
+        ReactiveBridge.await(() -> registerAll()
+                .call(registered -> registry.refresh())
                 .call(aliases::refresh));
     }
 

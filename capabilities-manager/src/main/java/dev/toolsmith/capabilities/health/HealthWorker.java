@@ -8,9 +8,9 @@ import dev.toolsmith.capabilities.usage.CallRecord;
 import dev.toolsmith.capabilities.wrapped.WrappedCalls;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.tool.HealthProbe;
+import dev.toolsmith.eventing.ReactiveBridge;
 import dev.toolsmith.sandbox.ExecutionOutcome;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
@@ -141,9 +141,9 @@ public class HealthWorker {
         PluginStatus target = decision.change() == HealthRules.Change.DISABLE ? PluginStatus.DISABLED
                 : PluginStatus.ENABLED;
         try {
-            VertxContextSupport.subscribeAndAwait(() -> changes.change(toolId, target, decision.reason(),
+            ReactiveBridge.await(() -> changes.change(toolId, target, decision.reason(),
                     PluginStatusChanges.Actor.HEALTH, by));
-        } catch (Throwable e) {
+        } catch (RuntimeException e) {
             // the counters still say what happened: the next probe decides again
             LOG.errorf(e, "could not set %s to %s", toolId, target);
             return current;

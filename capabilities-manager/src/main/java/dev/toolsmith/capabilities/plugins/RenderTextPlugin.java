@@ -4,19 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Fills {@code {{name}}} and {@code {{a.b.c}}} placeholders of a text template from a values object.
- * Deliberately logic-free: a planner's template can read values but never call code, so templates from
- * untrusted plans are safe to render.
+ * Renders a Mustache template ({@link SafeMustache}) over a values object: {@code {{name}}} and
+ * {@code {{a.b.c}}} placeholders, and sections over values ({@code {{#items}}…{{/items}}},
+ * {@code {{^items}}…{{/items}}}). Templates come from untrusted plans, so they can only read values:
+ * no partials, no method calls, no HTML escaping (the output is plain text).
  */
 @ApplicationScoped
 public class RenderTextPlugin implements InternalPlugin {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_$-]+(?:\\.[A-Za-z0-9_$-]+)*)\\s*}}");
+    /** Output cap: nested sections over lists multiply, and one step must not fill the heap. */
+    static final int MAX_OUTPUT = 1_000_000;
 
     private static final ToolManifest MANIFEST = Manifests.internal("render-text", "RENDER_TEXT", "Render text template",
             "Fill a text template's {{name}} or {{customer.address.city}} placeholders with values, e.g. to write an "
@@ -43,38 +45,16 @@ public class RenderTextPlugin implements InternalPlugin {
         String template = inputs.get("template").asText();
         JsonNode values = inputs.get("values");
         boolean allowMissing = inputs.path("allowMissing").asBoolean(false);
-        Matcher matcher = PLACEHOLDER.matcher(template);
-        StringBuilder text = new StringBuilder(template.length() + 64);
-        while (matcher.find()) {
-            String name = matcher.group(1);
-            JsonNode value = lookup(values, name);
-            if (value == null && !allowMissing) {
-                throw new PluginFailure("the template uses {{" + name + "}} but values has no '" + name + "'");
-            }
-            matcher.appendReplacement(text, Matcher.quoteReplacement(asText(value)));
+        SafeMustache mustache = new SafeMustache(MAX_OUTPUT);
+        StringWriter text = new StringWriter(template.length() + 64);
+        mustache.render(new StringReader(template), SafeMustache.scope(values), text);
+        if (!allowMissing && !mustache.missing().isEmpty()) {
+            String name = mustache.missing().get(0);
+            throw new PluginFailure("the template uses {{" + name + "}} but values has no '" + name + "'");
         }
-        matcher.appendTail(text);
         ObjectNode out = Manifests.JSON.createObjectNode();
         out.put("text", text.toString());
         return out;
-    }
-
-    private static JsonNode lookup(JsonNode values, String dottedName) {
-        JsonNode current = values;
-        for (String part : dottedName.split("\\.")) {
-            if (current == null || !current.isObject() || !current.has(part)) {
-                return null;
-            }
-            current = current.get(part);
-        }
-        return current == null || current.isNull() ? null : current;
-    }
-
-    private static String asText(JsonNode value) {
-        if (value == null) {
-            return "";
-        }
-        return value.isValueNode() ? value.asText() : value.toString();
     }
 
     @Override

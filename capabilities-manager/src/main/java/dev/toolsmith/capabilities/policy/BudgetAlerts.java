@@ -5,9 +5,9 @@ import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.eventing.Outbox;
+import dev.toolsmith.eventing.ReactiveBridge;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -58,11 +58,11 @@ public class BudgetAlerts {
             return; // one drain at a time per replica; the row flip keeps replicas from doubling
         }
         try {
-            int sent = VertxContextSupport.subscribeAndAwait(this::announceDue);
+            int sent = ReactiveBridge.await(this::announceDue);
             if (sent > 0) {
                 LOG.infof("announced %d budget soft-limit crossing(s)", sent);
             }
-        } catch (Throwable e) {
+        } catch (RuntimeException e) {
             LOG.warnf("budget soft-limit notifications not sent yet (retried by the sweep): %s", e.toString());
         } finally {
             running.set(false);

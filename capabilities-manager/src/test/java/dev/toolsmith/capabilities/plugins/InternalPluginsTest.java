@@ -89,6 +89,31 @@ class InternalPluginsTest {
     }
 
     @Test
+    void templatesRenderSectionsButCallNoCodeReadNoFilesAndEscapeNothing() {
+        RenderTextPlugin text = new RenderTextPlugin();
+        assertThat(text.execute(json("{\"template\": \"{{#items}}{{name}}={{qty}};{{/items}}{{^none}}empty{{/none}}\","
+                + " \"values\": {\"items\": [{\"name\": \"a\", \"qty\": 1.5}, {\"name\": \"b\", \"qty\": 2}]}}"))
+                .get("text").asText()).isEqualTo("a=1.5;b=2;empty");
+        assertThat(text.execute(json("{\"template\": \"<b>{{x}}</b> & {{{x}}}\", \"values\": {\"x\": \"<i>&'\\\"\"}}"))
+                .get("text").asText()).isEqualTo("<b><i>&'\"</b> & <i>&'\"");
+        // Java members of the values are not reachable: they read as missing values
+        assertThatThrownBy(() -> text.execute(json("{\"template\": \"{{name.class}}\", \"values\": {\"name\": \"Ada\"}}")))
+                .hasMessageContaining("{{name.class}}");
+        assertThat(text.execute(json("{\"template\": \"[{{list.size}}{{list.class.name}}{{map.isEmpty}}]\","
+                + " \"values\": {\"list\": [1], \"map\": {}}, \"allowMissing\": true}")).get("text").asText())
+                .isEqualTo("[]");
+        assertThatThrownBy(() -> text.execute(json("{\"template\": \"{{> /etc/passwd}}\", \"values\": {}}")))
+                .isInstanceOf(PluginFailure.class).hasMessageContaining("partials");
+        assertThatThrownBy(() -> text.execute(json("{\"template\": \"{{#a}}open\", \"values\": {\"a\": true}}")))
+                .isInstanceOf(PluginFailure.class).hasMessageContaining("not valid Mustache");
+        // nested sections multiply: the output cap stops a template from filling the heap
+        String many = "[" + "0,".repeat(999) + "0]";
+        assertThatThrownBy(() -> text.execute(json("{\"template\": \"{{#l}}{{#l}}{{#l}}xx{{/l}}{{/l}}{{/l}}\","
+                + " \"values\": {\"l\": " + many + "}}")))
+                .isInstanceOf(PluginFailure.class).hasMessageContaining("longer than " + RenderTextPlugin.MAX_OUTPUT);
+    }
+
+    @Test
     void jsonQueriesSelectFilterAndReportMisses() {
         QueryJsonPlugin query = new QueryJsonPlugin();
         ObjectNode out = query.execute(json("{\"document\": {\"users\": [{\"name\": \"a\", \"age\": 40},"
