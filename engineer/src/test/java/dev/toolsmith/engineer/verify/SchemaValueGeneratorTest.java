@@ -48,4 +48,35 @@ class SchemaValueGeneratorTest {
         assertThat(sample).isNotNull();
         assertThat(java.util.regex.Pattern.compile(pattern).matcher(sample).find()).isTrue();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$", "^(EUR|USD|GBP)$", "^\\w+(\\.\\w+)*@\\w+\\.(com|org)$",
+            "^[^\\s]{3,}$", "^[A-Z][a-z]+ \\d{1,3}$"})
+    void patternsAreSampledTheSameForAVariantAndDifferentlyAcrossVariants(String pattern) {
+        java.util.regex.Pattern compiled = java.util.regex.Pattern.compile(pattern);
+        java.util.Set<String> samples = new java.util.HashSet<>();
+        for (int variant = 0; variant < 5; variant++) {
+            String sample = PatternSampler.sample(pattern, variant);
+            assertThat(sample).as(pattern + " variant " + variant).isNotNull();
+            assertThat(compiled.matcher(sample).find()).as(pattern + " -> " + sample).isTrue();
+            assertThat(PatternSampler.sample(pattern, variant)).isEqualTo(sample);
+            samples.add(sample);
+        }
+        if (!pattern.contains("EUR")) {
+            assertThat(samples).as(pattern).hasSizeGreaterThan(1);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"^a{100000}$", "^(?=x)y$", "^[a-z]{300}$", "(unclosed"})
+    void patternsAskingTooMuchOrUnsampleableGiveNull(String pattern) {
+        assertThat(PatternSampler.sample(pattern, 0)).as(pattern).isNull();
+    }
+
+    @org.junit.jupiter.api.Test
+    void unboundedRepetitionsStayWithinTheLengthBound() {
+        String sample = PatternSampler.sample("^(ab+c*)+[0-9]*$", 3);
+        assertThat(sample).isNotNull().matches("^(ab+c*)+[0-9]*$");
+        assertThat(sample.length()).isLessThanOrEqualTo(PatternSampler.MAX_LENGTH);
+    }
 }
