@@ -51,7 +51,9 @@ public class PluginEventsListener {
     @Incoming("plugin-built-in")
     public Uni<Void> onPluginBuilt(byte[] raw) {
         AtomicReference<String> refused = new AtomicReference<>();
+        AtomicReference<String> toolId = new AtomicReference<>();
         return consumer.apply("capabilities-plugin-built", raw, PluginBuilt.class, (envelope, built) -> {
+            toolId.set(built.toolId());
             if (!built.succeeded()) {
                 return register(built, envelope);
             }
@@ -67,13 +69,25 @@ public class PluginEventsListener {
             if (refused.get() != null) { // after the commit of the alert: the channel dead-letters the event
                 throw new ContractViolation("/data/approval", "field /data/approval: " + refused.get());
             }
-        }).call(registry::refresh);
+        }).call(() -> refresh(toolId.get()));
     }
 
     @Incoming("plugin-status-in")
     public Uni<Void> onPluginStatus(byte[] raw) {
-        return consumer.apply("capabilities-plugin-status", raw, PluginStatusChanged.class,
-                (envelope, change) -> setStatus(change)).call(registry::refresh);
+        AtomicReference<String> toolId = new AtomicReference<>();
+        return consumer.apply("capabilities-plugin-status", raw, PluginStatusChanged.class, (envelope, change) -> {
+            toolId.set(change.toolId());
+            return setStatus(change);
+        }).call(() -> refresh(toolId.get()));
+    }
+
+    /**
+     * The event's plugin re-read alone: a whole-table read per event made registering a large catalog slow down as
+     * it grew. An event applied before (a redelivery, so its plugin is unknown here) re-reads the table, in case
+     * the first delivery's commit was not followed by its refresh.
+     */
+    private Uni<Void> refresh(String toolId) {
+        return toolId == null ? registry.refresh() : registry.refresh(toolId);
     }
 
     /**

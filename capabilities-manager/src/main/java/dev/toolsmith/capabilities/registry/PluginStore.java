@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * The {@code plugin} table. Writes run inside the caller's transaction (so an announcement in the
- * outbox commits with them); {@link #loadAll()} opens its own session.
+ * outbox commits with them); {@link #loadAll()} and {@link #load(String)} open their own session.
  */
 @ApplicationScoped
 public class PluginStore {
@@ -33,6 +33,11 @@ public class PluginStore {
                 .createNativeQuery("SELECT " + COLUMNS + " FROM plugin", Object[].class)
                 .getResultList())
                 .map(rows -> rows.stream().map(this::toPlugin).toList()));
+    }
+
+    /** One plugin's row, read in a session of its own (as {@link #loadAll()}): after its change committed. */
+    public Uni<Optional<Plugin>> load(String toolId) {
+        return Panache.withSession(() -> find(toolId));
     }
 
     public Uni<Optional<Plugin>> find(String toolId) {
