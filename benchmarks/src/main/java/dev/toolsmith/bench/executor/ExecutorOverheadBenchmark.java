@@ -30,6 +30,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Executor overhead: the time a call spends in the executor outside the HTTP exchange (input
@@ -38,11 +42,27 @@ import java.util.Map;
  * Usage: {@code java -cp target/classes:$(cat target/classpath.txt)
  * dev.toolsmith.bench.executor.ExecutorOverheadBenchmark [--iterations N] [--warmup N]}. The last line is JSON.
  */
-public final class ExecutorOverheadBenchmark {
+@Command(name = "ExecutorOverheadBenchmark", mixinStandardHelpOptions = true,
+        description = "Executor overhead against a local WireMock; the last line is JSON.")
+public final class ExecutorOverheadBenchmark implements Callable<Integer> {
 
-    public static void main(String[] args) throws Exception {
-        int iterations = intArg(args, "--iterations", 5_000);
-        int warmup = intArg(args, "--warmup", 3_000);
+    @Option(names = "--iterations", defaultValue = "5000", description = "measured calls (default ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--warmup", defaultValue = "3000", description = "calls before measuring (default ${DEFAULT-VALUE})")
+    int warmup;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ExecutorOverheadBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        measure(iterations, warmup);
+        return 0;
+    }
+
+    private static void measure(int iterations, int warmup) throws Exception {
         ObjectMapper json = new ObjectMapper();
         WireMockServer server = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")
                 .disableRequestJournal().containerThreads(8));
@@ -147,14 +167,5 @@ public final class ExecutorOverheadBenchmark {
 
     private static double round(double ms) {
         return Math.round(ms * 1000.0) / 1000.0;
-    }
-
-    private static int intArg(String[] args, String name, int fallback) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals(name)) {
-                return Integer.parseInt(args[i + 1]);
-            }
-        }
-        return fallback;
     }
 }

@@ -3,6 +3,7 @@ package dev.toolsmith.bench.ingest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.bench.SpecsOptions;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.ContractValidator;
 import dev.toolsmith.contracts.event.ContractViolation;
@@ -22,7 +23,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * Ingests every OpenAPI/Swagger document of a directory through the same {@link OpenApiIngestor} a scan
@@ -38,27 +43,22 @@ import java.util.stream.Stream;
  *
  * <p>Usage: {@code java -cp ... dev.toolsmith.bench.ingest.IngestBenchmark --specs DIR [--out FILE]}
  */
-public final class IngestBenchmark {
+@Command(name = "IngestBenchmark", mixinStandardHelpOptions = true,
+        description = "Ingests every OpenAPI/Swagger document of DIR; the last line is the JSON summary.")
+public final class IngestBenchmark implements Callable<Integer> {
 
-    public static void main(String[] args) throws IOException {
-        Path specs = null;
-        Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--specs" -> specs = Path.of(args[++i]);
-                case "--out" -> out = Path.of(args[++i]);
-                default -> {
-                    System.err.println("usage: IngestBenchmark --specs DIR [--out FILE]");
-                    System.exit(2);
-                }
-            }
-        }
-        if (specs == null || !Files.isDirectory(specs)) {
-            System.err.println("usage: IngestBenchmark --specs DIR [--out FILE] (DIR must be a directory)");
-            System.exit(2);
-        }
+    @Mixin
+    SpecsOptions options;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new IngestBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
         ObjectMapper mapper = ContractCodec.defaultMapper();
-        System.out.println(mapper.writeValueAsString(run(specs, out, mapper)));
+        System.out.println(mapper.writeValueAsString(run(options.specs(), options.out(), mapper)));
+        return 0;
     }
 
     static ObjectNode run(Path specs, Path out, ObjectMapper mapper) throws IOException {

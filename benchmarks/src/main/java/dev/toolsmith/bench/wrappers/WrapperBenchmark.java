@@ -3,6 +3,7 @@ package dev.toolsmith.bench.wrappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolsmith.bench.SpecsOptions;
 import dev.toolsmith.contracts.airlock.ToolApproved;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -34,7 +35,11 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * Ingests every OpenAPI document of a directory (openapi-import), approves every operation (with a
@@ -49,24 +54,24 @@ import java.util.stream.Stream;
  *
  * <p>Usage: {@code WrapperBenchmark --specs DIR [--out FILE]} ({@code --out} writes one JSON line per tool).
  */
-public final class WrapperBenchmark {
+@Command(name = "WrapperBenchmark", mixinStandardHelpOptions = true,
+        description = "Ingests, approves, generates and verifies a wrapper for every operation of DIR's documents;"
+                + " the last line is the JSON summary.")
+public final class WrapperBenchmark implements Callable<Integer> {
 
-    public static void main(String[] args) throws Exception {
-        Path specs = null;
-        Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--specs" -> specs = Path.of(args[++i]);
-                case "--out" -> out = Path.of(args[++i]);
-                default -> usage();
-            }
-        }
-        if (specs == null || !Files.isDirectory(specs)) {
-            usage();
-        }
+    @Mixin
+    SpecsOptions options;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new WrapperBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         ObjectMapper mapper = ContractCodec.defaultMapper();
-        ObjectNode summary = run(specs, out, mapper, System.out);
+        ObjectNode summary = run(options.specs(), options.out(), mapper, System.out);
         System.out.println(mapper.writeValueAsString(summary));
+        return 0;
     }
 
     /**
@@ -209,10 +214,5 @@ public final class WrapperBenchmark {
         }
         String text = reason.replaceAll("'[^']*'", "'…'").replaceAll("\\d+", "N");
         return text.length() > 140 ? text.substring(0, 140) : text;
-    }
-
-    private static void usage() {
-        System.err.println("usage: WrapperBenchmark --specs DIR [--out FILE]");
-        System.exit(2);
     }
 }
