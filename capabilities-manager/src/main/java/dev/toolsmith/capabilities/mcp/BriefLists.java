@@ -5,8 +5,8 @@ import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.toolsmith.contracts.step.ToolChoice;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Keeps a brief list ({@link ToolChoice}s) within a token budget. Tokens are counted in
@@ -37,27 +37,43 @@ public final class BriefLists {
 
     /**
      * The longest prefix of {@code ranked} that, wrapped by {@code envelope} into the answer the planner
-     * receives, costs at most {@code budget} tokens; with the count it costs.
+     * receives, costs at most {@code budget} tokens; with the count it costs. An answer's tokens grow with each entry
+     * it holds, so the prefix is found by bisection: about log2(n) + 2 encodings of the answer instead of one per
+     * entry (each encoding is of the whole answer: token counts of JSON pieces do not add up exactly).
      */
-    public static <T> Fitted<T> fit(List<ToolChoice> ranked, int budget, java.util.function.Function<List<ToolChoice>, T> envelope) {
-        List<ToolChoice> kept = new ArrayList<>();
-        T answer = envelope.apply(List.of());
-        int used = tokens(json(answer));
-        if (used > budget) {
-            return new Fitted<>(answer, used, ranked.size(), false);
+    public static <T> Fitted<T> fit(List<ToolChoice> ranked, int budget, Function<List<ToolChoice>, T> envelope) {
+        T empty = envelope.apply(List.of());
+        int emptyCost = tokens(json(empty));
+        if (emptyCost > budget) {
+            return new Fitted<>(empty, emptyCost, ranked.size(), false);
         }
-        for (ToolChoice tool : ranked) {
-            kept.add(tool);
-            T candidate = envelope.apply(List.copyOf(kept));
-            int cost = tokens(json(candidate));
-            if (cost > budget) {
-                kept.remove(kept.size() - 1);
-                break;
+        Priced<T> best = new Priced<>(0, empty, emptyCost);
+        Priced<T> all = priced(ranked, ranked.size(), envelope);
+        if (all.tokens() <= budget) {
+            best = all;
+        } else {
+            int fits = 0; // a prefix of this length fits
+            int tooLong = ranked.size(); // a prefix of this length does not
+            while (tooLong - fits > 1) {
+                int mid = (fits + tooLong) >>> 1;
+                Priced<T> candidate = priced(ranked, mid, envelope);
+                if (candidate.tokens() <= budget) {
+                    fits = mid;
+                    best = candidate;
+                } else {
+                    tooLong = mid;
+                }
             }
-            answer = candidate;
-            used = cost;
         }
-        return new Fitted<>(answer, used, ranked.size() - kept.size(), true);
+        return new Fitted<>(best.answer(), best.tokens(), ranked.size() - best.entries(), true);
+    }
+
+    private static <T> Priced<T> priced(List<ToolChoice> ranked, int entries, Function<List<ToolChoice>, T> envelope) {
+        T answer = envelope.apply(List.copyOf(ranked.subList(0, entries)));
+        return new Priced<>(entries, answer, tokens(json(answer)));
+    }
+
+    private record Priced<T>(int entries, T answer, int tokens) {
     }
 
     /** A budgeted answer: what it costs and how many entries did not fit; {@code fits} false if not even empty. */
