@@ -14,6 +14,7 @@ import dev.toolsmith.search.embed.EmbeddingModelChoice;
 import dev.toolsmith.search.embed.EnsembleTextEmbedder;
 import dev.toolsmith.search.embed.OnnxTextEmbedder;
 import dev.toolsmith.search.embed.TextEmbedder;
+import dev.toolsmith.search.sets.RetrievalSets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -72,9 +73,9 @@ public final class RetrievalBenchmark {
         }
         boolean cascade = cascadeOption.equals("true");
 
-        List<com.fasterxml.jackson.databind.JsonNode> rawTools = Datasets.rawTools(toolsFile);
-        List<ToolManifest> tools = rawTools.stream().map(Datasets::tool).toList();
-        List<Datasets.LabelledQuery> queries = new ArrayList<>(Datasets.queries(queriesFile));
+        List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(toolsFile);
+        List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
+        List<RetrievalSets.LabelledQuery> queries = new ArrayList<>(RetrievalSets.queries(queriesFile));
         if (sample > 0 && sample < queries.size()) {
             Collections.shuffle(queries, new Random(seed));
             queries = new ArrayList<>(queries.subList(0, sample));
@@ -164,7 +165,7 @@ public final class RetrievalBenchmark {
      * manager's novel-verb path does (the verb in words plus the description as text, the verb, and the
      * input names as context entities).
      */
-    static ToolQuery query(Datasets.LabelledQuery q, RetrievalMode mode) {
+    static ToolQuery query(RetrievalSets.LabelledQuery q, RetrievalMode mode) {
         if (q.verb() == null) {
             return new ToolQuery(q.text(), null, null, null, null, SearchDefaults.CANDIDATES, mode);
         }
@@ -174,12 +175,12 @@ public final class RetrievalBenchmark {
     }
 
     /** The peer row: recall, NDCG and MRR of {@link IdentifierBm25} (it has no confidence). */
-    private static ObjectNode runPeer(IdentifierBm25 peer, List<Datasets.LabelledQuery> queries) throws IOException {
+    private static ObjectNode runPeer(IdentifierBm25 peer, List<RetrievalSets.LabelledQuery> queries) throws IOException {
         double r1 = 0;
         double r5 = 0;
         double ndcg = 0;
         double mrr = 0;
-        for (Datasets.LabelledQuery q : queries) {
+        for (RetrievalSets.LabelledQuery q : queries) {
             List<String> ids = peer.search(q.flatText(), SearchDefaults.CANDIDATES);
             List<SearchHit> hits = new ArrayList<>(ids.size());
             for (String id : ids) {
@@ -206,7 +207,7 @@ public final class RetrievalBenchmark {
         return m;
     }
 
-    private static ObjectNode run(ToolIndex index, List<Datasets.LabelledQuery> queries, RetrievalMode mode,
+    private static ObjectNode run(ToolIndex index, List<RetrievalSets.LabelledQuery> queries, RetrievalMode mode,
             List<String> dump, Map<String, ToolManifest> tools) {
         int steps = 0;
         int stepsMapped = 0;
@@ -222,7 +223,7 @@ public final class RetrievalBenchmark {
         double[] topConfidence = new double[queries.size()];
         boolean[] topRight = new boolean[queries.size()];
         for (int qi = 0; qi < queries.size(); qi++) {
-            Datasets.LabelledQuery q = queries.get(qi);
+            RetrievalSets.LabelledQuery q = queries.get(qi);
             long t = System.nanoTime();
             SearchResult result = index.search(query(q, mode));
             nanos[qi] = System.nanoTime() - t;

@@ -13,6 +13,7 @@ import dev.toolsmith.openapi.IngestionLimits;
 import dev.toolsmith.openapi.OpenApiIngestor;
 import dev.toolsmith.openapi.fetch.AddressPolicy;
 import dev.toolsmith.search.IdentifierWords;
+import dev.toolsmith.search.sets.RetrievalSets;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -188,7 +189,7 @@ public final class StepSetGenerator {
     private static void fromTools(Path toolsFile, Path out) throws IOException {
         int steps = 0;
         try (Writer stepsOut = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            for (JsonNode t : Datasets.rawTools(toolsFile)) {
+            for (JsonNode t : RetrievalSets.rawTools(toolsFile)) {
                 String id = t.path("id").asText();
                 ObjectNode step = step(id, t.path("name").asText(id), "", "", t.get("parameters"),
                         new Random(seed(id)));

@@ -1,12 +1,12 @@
 package dev.toolsmith.capabilities.mcp;
 
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.contracts.build.VerificationReport;
 import dev.toolsmith.contracts.event.Topics;
@@ -71,6 +71,10 @@ class McpBenchmark {
 
     @Inject
     PluginRegistry registry;
+
+    /** find_tools' own search step, timed in-process to split its latency into stages. */
+    @Inject
+    ToolFinder finder;
 
     @ConfigProperty(name = "quarkus.http.test-port")
     int port;
@@ -174,6 +178,7 @@ class McpBenchmark {
                 describeTokens = BriefLists.tokens(McpTestClient.text(mcp.callTool("describe_tool", Map.of("id", ids.get(0)))));
             }
             run.findTokens.add(BriefLists.tokens(foundText));
+            stages(run, q.text());
             run.describeTokens.add(describeTokens);
             run.briefRecall += recall(ids, q.gold());
             // the full search: the same request the librarian answered, all of its ranked hits, no budget
@@ -183,6 +188,21 @@ class McpBenchmark {
             run.queries++;
         }
         return run;
+    }
+
+    /**
+     * Where find_tools' time goes, measured in this JVM after the timed MCP call (so it does not slow that one):
+     * the Kafka request/reply with the search (ToolFinder, which also filters the hits by registry and policy) and
+     * the token-budgeted brief list. What the MCP call took beyond both is HTTP, JSON-RPC and the MCP library.
+     */
+    private void stages(Run run, String query) {
+        long t0 = System.nanoTime();
+        ToolFinder.Found found = finder.find(query, limit, WrappedPlugins.PLANNER_NAME).await().atMost(Duration.ofSeconds(10));
+        long t1 = System.nanoTime();
+        BriefLists.fit(found.tools(), budget, kept -> new MetaTools.Found(kept, found.tools().size() - kept.size(), budget));
+        long t2 = System.nanoTime();
+        run.finderMs.add((t1 - t0) / 1e6);
+        run.fitMs.add((t2 - t1) / 1e6);
     }
 
     private void warmUp(McpTestClient mcp, List<BenchCatalog.Query> queries) throws Exception {
@@ -200,8 +220,30 @@ class McpBenchmark {
             }
         }
         Set<String> ids = tools.stream().map(ToolManifest::id).collect(Collectors.toSet());
-        await().atMost(Duration.ofMinutes(15)).pollInterval(Duration.ofSeconds(2)).until(() -> registry.all().stream()
-                .filter(p -> ids.contains(p.toolId())).count() == ids.size());
+        // Registration is about a hundred a second; a minute without one more means some were refused (the
+        // plugin-built listener logs why and dead-letters them): say which, rather than wait for nothing.
+        long registered = -1;
+        long lastProgress = System.nanoTime();
+        while (true) {
+            Set<String> known = registry.all().stream().map(p -> p.toolId()).collect(Collectors.toSet());
+            long now = ids.stream().filter(known::contains).count();
+            if (now == ids.size()) {
+                return;
+            }
+            if (now > registered) {
+                registered = now;
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > Duration.ofSeconds(60).toNanos()) {
+                throw new IllegalStateException(registered + " of " + ids.size() + " tools registered; not: "
+                        + ids.stream().filter(id -> !known.contains(id)).limit(5).toList() + " (see the log)");
+            }
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while registering", e);
+            }
+        }
     }
 
     /**
@@ -251,6 +293,8 @@ class McpBenchmark {
 
     private static final class Run {
         final List<Double> latencyMs = new ArrayList<>();
+        final List<Double> finderMs = new ArrayList<>();
+        final List<Double> fitMs = new ArrayList<>();
         final List<Integer> entryTokens = new ArrayList<>();
         final List<Integer> findTokens = new ArrayList<>();
         final List<Integer> describeTokens = new ArrayList<>();
@@ -279,6 +323,11 @@ class McpBenchmark {
             o.put("find_tools_p99_ms", round(percentile(latencyMs, 99)));
             o.put("search_in_librarian_p50_ms", round(percentile(searchMs, 50)));
             o.put("search_in_librarian_p99_ms", round(percentile(searchMs, 99)));
+            // stages, timed separately (docs/mcp.md): Kafka request/reply + search + filter, then the budgeted list
+            o.put("stage_search_over_kafka_p50_ms", round(percentile(finderMs, 50)));
+            o.put("stage_search_over_kafka_p99_ms", round(percentile(finderMs, 99)));
+            o.put("stage_brief_list_fit_p50_ms", round(percentile(fitMs, 50)));
+            o.put("stage_brief_list_fit_p99_ms", round(percentile(fitMs, 99)));
             return o;
         }
     }

@@ -1,4 +1,4 @@
-package dev.toolsmith.bench.retrieval;
+package dev.toolsmith.search.sets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,14 +17,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the evaluation JSONL files (shared/data/README.md) into manifests and labelled queries. The
+ * Reads the retrieval sets' JSONL files (shared/data/README.md; benchmarks/data/steps) into manifests and labelled
+ * queries, for every benchmark that runs on them (the retrieval benchmark, the capabilities manager's MCP
+ * benchmark): one reading, so both measure the same catalog. The
  * mapping is by field, not by data set: {@code name_for_human} names a tool when present,
  * {@code description_for_model} extends the description, {@code domain} is the domain, {@code verb},
  * {@code namespace} and {@code risk} are taken when present (the step-shaped set has them),
  * {@code functionality}/{@code category}/{@code tags} become tags, and {@code parameters} becomes an
  * input schema whatever its shape (JSON Schema, object of examples, list of names, comma text).
  */
-final class Datasets {
+public final class RetrievalSets {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -33,10 +35,10 @@ final class Datasets {
      * A labelled query: free text, or a plan step ({@code verb} + the names of its {@code inputs}, text
      * optional) as the capabilities manager sends it for a novel verb.
      */
-    record LabelledQuery(String id, String text, String verb, List<String> inputs, List<String> gold) {
+    public record LabelledQuery(String id, String text, String verb, List<String> inputs, List<String> gold) {
 
         /** The text a peer that knows nothing of verbs or inputs reads: all of it, as the hybrid does. */
-        String flatText() {
+        public String flatText() {
             StringBuilder sb = new StringBuilder();
             if (verb != null) {
                 sb.append(verb).append(' ');
@@ -49,15 +51,15 @@ final class Datasets {
         }
     }
 
-    private Datasets() {
+    private RetrievalSets() {
     }
 
-    static List<ToolManifest> tools(Path file) throws IOException {
-        return rawTools(file).stream().map(Datasets::tool).toList();
+    public static List<ToolManifest> tools(Path file) throws IOException {
+        return rawTools(file).stream().map(RetrievalSets::tool).toList();
     }
 
     /** The tools' JSON lines as read (the peer rows index every field of them). */
-    static List<JsonNode> rawTools(Path file) throws IOException {
+    public static List<JsonNode> rawTools(Path file) throws IOException {
         List<JsonNode> out = new ArrayList<>();
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -70,7 +72,7 @@ final class Datasets {
         return out;
     }
 
-    static List<LabelledQuery> queries(Path file) throws IOException {
+    public static List<LabelledQuery> queries(Path file) throws IOException {
         List<LabelledQuery> out = new ArrayList<>();
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -90,7 +92,7 @@ final class Datasets {
         return out;
     }
 
-    static ToolManifest tool(JsonNode t) {
+    public static ToolManifest tool(JsonNode t) {
         String id = t.path("id").asText();
         String name = text(t, "name_for_human", text(t, "name", id));
         String description = text(t, "description", "");
@@ -121,7 +123,7 @@ final class Datasets {
                 binding, null, 1, null);
     }
 
-    static JsonNode schema(JsonNode parameters) {
+    public static JsonNode schema(JsonNode parameters) {
         if (parameters == null || parameters.isNull()) {
             return null;
         }
