@@ -53,10 +53,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.flywaydb.core.Flyway;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * What the capabilities manager adds to a wrapped tool's HTTP call: the usage policy's checks (allowed
@@ -74,21 +78,45 @@ import org.flywaydb.core.Flyway;
  * [--reservation-commit durable|async] [--per-caller-fraction F] [--lease-units N]}.
  * The last line is JSON.
  */
-public final class PolicyOverheadBenchmark {
+@Command(name = "PolicyOverheadBenchmark", mixinStandardHelpOptions = true,
+        description = "What the usage policy and the executor add to a wrapped tool's HTTP call; the last line is JSON.")
+public final class PolicyOverheadBenchmark implements Callable<Integer> {
 
     private static final String SCHEMA = "policy_bench";
     private static final String CALLER = "bench-planner";
 
-    public static void main(String[] args) throws Exception {
-        int iterations = intArg(args, "--iterations", 5_000);
-        int warmup = intArg(args, "--warmup", 2_000);
-        String url = arg(args, "--jdbc-url", "jdbc:postgresql://127.0.0.1:5432/toolsmith");
-        String user = arg(args, "--user", "toolsmith");
-        String password = arg(args, "--password", "toolsmith");
-        boolean asyncReservations = arg(args, "--reservation-commit", "durable").equalsIgnoreCase("async");
-        double perCallerFraction = Double.parseDouble(arg(args, "--per-caller-fraction", "1.0"));
-        // units of the rate, quota and budget drawn per round trip (the service's default; 1 = a round trip per call)
-        int leaseUnits = intArg(args, "--lease-units", 64);
+    @Option(names = "--iterations", defaultValue = "5000", description = "measured calls (default ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--warmup", defaultValue = "2000", description = "calls before measuring (default ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--jdbc-url", defaultValue = "jdbc:postgresql://127.0.0.1:5432/toolsmith")
+    String url;
+
+    @Option(names = "--user", defaultValue = "toolsmith")
+    String user;
+
+    @Option(names = "--password", defaultValue = "toolsmith")
+    String password;
+
+    @Option(names = "--reservation-commit", defaultValue = "durable", description = "durable or async")
+    String reservationCommit;
+
+    @Option(names = "--per-caller-fraction", defaultValue = "1.0")
+    double perCallerFraction;
+
+    /** Units of the rate, quota and budget drawn per round trip (the service's default; 1 = a round trip per call). */
+    @Option(names = "--lease-units", defaultValue = "64")
+    int leaseUnits;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new PolicyOverheadBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        boolean asyncReservations = reservationCommit.equalsIgnoreCase("async");
 
         prepareSchema(url, user, password);
         ContractCodec codec = new ContractCodec();
@@ -197,6 +225,7 @@ public final class PolicyOverheadBenchmark {
             flusher.shutdownNow();
             server.stop();
         }
+        return 0;
     }
 
     private static void check(PluginOutcome outcome) {
@@ -267,18 +296,5 @@ public final class PolicyOverheadBenchmark {
 
     private static double ms(long nanos) {
         return nanos / 1_000_000.0;
-    }
-
-    private static String arg(String[] args, String name, String fallback) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return fallback;
-    }
-
-    private static int intArg(String[] args, String name, int fallback) {
-        return Integer.parseInt(arg(args, name, Integer.toString(fallback)));
     }
 }
