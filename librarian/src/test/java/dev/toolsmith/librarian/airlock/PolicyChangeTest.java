@@ -48,7 +48,10 @@ class PolicyChangeTest {
     @Test
     void anAdminChangesTheSealedPolicyOfAnActiveToolAndTheChangeIsAudited() throws Exception {
         String path = "/policy-change-" + UUID.randomUUID() + "/openapi.yaml";
-        serve(path, petApi("Policy Shop", "All pets"));
+        // a host and verbs of its own: other tests approve the pet shop's tools, which would collide
+        String tag = UUID.randomUUID().toString().substring(0, 8);
+        serve(path, petApi("Policy Shop", "All pets").replace("pets.example.com", "policy-" + tag + ".example.com")
+                .replace("operationId: listPets", "operationId: listPolicyPets" + tag.replaceAll("[^a-f]", "")));
         String source = createSource(Map.of("name", "policy shop " + UUID.randomUUID(), "type", "openapi",
                 "url", url(path))).getString("id");
         scan(source);
