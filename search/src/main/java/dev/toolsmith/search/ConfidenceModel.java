@@ -15,7 +15,7 @@ final class ConfidenceModel {
 
     /** Feature names, in coefficient order after the intercept. */
     static final List<String> FEATURES = List.of("zDense", "zLexical", "margin", "agree", "cos", "title",
-            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky");
+            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky", "requiredUnfed");
 
     // Intercept, then one coefficient per feature in FEATURES order (a shorter array ignores the last
     // features). HYBRID is for free-text queries: refitted 2026-11-25 (issue 21) on the top hits of MetaTool
@@ -25,29 +25,36 @@ final class ConfidenceModel {
     static final double[] HYBRID = {-2.1074, 0.2306, -0.0307, 0.7270, 0.7322, 0.4010, 0.8542, -0.0077, -1.9115,
         -0.4556, 1.2884, 0.0000, 0.0000};
     /**
-     * Hybrid mode for plan steps (a query with a verb, usually with input names). Fitted on the top hits of
-     * both step-shaped sets (the OpenAPI steps and the Seal-Tools steps, each weighted equally) with the
-     * twelve features; held out, fitted on one and measured on the other, docs/search.md "Confidence". A
-     * refit without zLexical transferred better between the step sets (99.0 % against 94.2 % held out) but
-     * let a step nothing serves clear the threshold in StepConfidenceTest's twelve-tool catalog, so it was
-     * not shipped (docs/decisions/2026-11-26-search-cascade.md).
+     * Hybrid mode for plan steps (a query with a verb, usually with input names). Refitted 2026-11-27 on the top
+     * hits of both step-shaped sets (the OpenAPI steps and the Seal-Tools steps, each weighted equally) with
+     * zLexical capped at {@link #STEP_LEXICAL_Z_CAP} and requiredUnfed added. Held out (fitted on one step set, measured with the cascade on the other,
+     * {@code CascadeCheck}): 97.5 % precision on the OpenAPI steps (93.5 % before) and 99.6 % on Seal-Tools,
+     * docs/search.md "Confidence".
      */
-    static final double[] STEP_HYBRID = {-5.0452, -0.1954, 0.2653, 2.1105, 0.2017, 0.2023, 2.5333, -0.1422,
-        -0.1173, -0.1725, 1.2952, 1.3943, 0.0322};
+    static final double[] STEP_HYBRID = {-5.5841, -0.1151, 0.6885, 2.1885, 0.3577, 0.3071, 2.4040, -0.0811,
+        0.1238, -0.3697, 1.3876, 0.8359, 0.0495, -1.5704};
     /**
      * BM25 mode, and the cascade's first stage for plan steps (ToolIndex answers a step from BM25 alone when
-     * this model's confidence clears the threshold). Refitted 2026-11-26 with the twelve features, the BM25
-     * margin in z-units: STEP_BM25 on both step-shaped sets with zLexical left out (a BM25 z-score depends
-     * on the catalog's size and term statistics: at most √(n−1) in n tools); BM25 on
-     * MetaTool + Gorilla-HF (free text is never answered by BM25 alone: fitted on MetaTool, this model was
-     * 79 % precise at the threshold on Gorilla-HF, docs/search.md).
+     * this model's confidence clears the threshold). STEP_BM25 refitted with STEP_HYBRID (2026-11-27, same
+     * sets, zLexical left out, the BM25 margin in z-units); BM25 (free text) fitted on MetaTool + Gorilla-HF
+     * (free text is never answered by BM25 alone: fitted on MetaTool, this model was 79 % precise at the
+     * threshold on Gorilla-HF, docs/search.md).
      */
-    static final double[] STEP_BM25 = {-4.2213, 0.0000, 0.0000, 1.2041, 1.1147, 0.0000, 0.0000, 0.1486, 0.4806,
-        0.0000, 2.7223, 1.5847, -0.7044};
+    static final double[] STEP_BM25 = {-3.0214, 0.0000, 0.0000, 1.2134, 1.1534, 0.0000, 0.0000, 0.1199, 0.3473,
+        0.0000, 2.5940, 0.8144, -0.6328, -1.8452};
     static final double[] BM25 = {-1.0738, 0.0000, -0.0748, 0.8297, 0.1246, 0.0000, 0.0000, -0.3486, -0.3088,
         0.0000, 2.7990, 0.0000, 0.0000};
     static final double[] DENSE = {-2.6446, 0.5245, 0.0000, 3.8609, 0.8038, 1.0317, 1.8894, -0.0912, -3.4610,
         3.8609};
+
+    /**
+     * For plan steps, zLexical counts only up to this many deviations. A BM25 z-score grows with the catalog
+     * (at most √(n−1) in n tools) and with its term statistics, so uncapped it tied the confidence to the
+     * catalog it was fitted on (93.5 % precision held out on the OpenAPI steps, 97.5 % capped or left out).
+     * Capped it still says whether the lexical match stands out at all, which in a catalog of a dozen tools
+     * it cannot (StepConfidenceTest: left out, a step nothing serves cleared the threshold there).
+     */
+    static final double STEP_LEXICAL_Z_CAP = 4;
 
     private ConfidenceModel() {
     }
@@ -58,7 +65,7 @@ final class ConfidenceModel {
      * its name's cosine and the query's length.
      */
     static double[] features(List<HybridRanker.Candidate> ranked, int index, int denseTop, int lexicalTop,
-            int queryTerms, StepEvidence evidence) {
+            int queryTerms, boolean step, StepEvidence evidence) {
         HybridRanker.Candidate c = ranked.get(index);
         HybridRanker.Candidate rival = index == 0 ? (ranked.size() > 1 ? ranked.get(1) : null) : ranked.get(0);
         double margin = rival == null ? 3 : Math.max(-5, Math.min(5, c.score() - rival.score()));
@@ -66,17 +73,19 @@ final class ConfidenceModel {
         // How alike the hit and its rival are as tools: near-twins make any choice between them a coin toss.
         double twin = rival == null ? 0 : HybridRanker.dot(c.vector(), rival.vector());
         double cosMargin = rival == null ? 0.2 : c.dense() - rival.dense();
-        return new double[] {clip(c.zDense()), clip(c.zLexical()), margin, agree, c.dense(), c.title(),
+        double zLexical = step ? Math.min(STEP_LEXICAL_Z_CAP, clip(c.zLexical())) : clip(c.zLexical());
+        return new double[] {clip(c.zDense()), zLexical, margin, agree, c.dense(), c.title(),
                 Math.log1p(queryTerms), twin, cosMargin, evidence.nameCover(), evidence.inputFit(),
-                evidence.risky()};
+                evidence.risky(), evidence.requiredUnfed()};
     }
 
     /**
      * Evidence about the hit that reads the same on any catalog: the share of the tool's verb/name words
-     * the query says, the share of the step's inputs that fit its parameters, and whether it writes.
+     * the query says, the share of the step's inputs that fit its parameters, whether it writes, and the
+     * share of its required parameters no step input fits ({@code requiredUnfed}, 0 for free text).
      */
-    record StepEvidence(double nameCover, double inputFit, double risky) {
-        static final StepEvidence NONE = new StepEvidence(0, 0, 0);
+    record StepEvidence(double nameCover, double inputFit, double risky, double requiredUnfed) {
+        static final StepEvidence NONE = new StepEvidence(0, 0, 0, 0);
     }
 
     static double probability(RetrievalMode mode, boolean step, double[] f) {

@@ -151,4 +151,36 @@ public final class InputOverlap {
         }
         return (double) mapped / inputs.size();
     }
+
+    /**
+     * The share of the tool's required top-level parameters that no input fits: 0 when every required
+     * parameter can be fed (or none is required), 1 when none can.
+     */
+    public static double unfedRequired(List<String> inputs, JsonNode inputSchema) {
+        JsonNode required = inputSchema == null ? null : inputSchema.get("required");
+        if (required == null || !required.isArray() || required.isEmpty()) {
+            return 0;
+        }
+        List<Set<String>> in = new ArrayList<>(inputs.size());
+        for (String input : inputs) {
+            in.add(words(input));
+        }
+        int unfed = 0;
+        int n = 0;
+        for (JsonNode r : required) {
+            if (n++ >= 64) {
+                break;
+            }
+            Set<String> p = words(r.asText(""));
+            boolean fed = false;
+            for (Set<String> w : in) {
+                if (fits(w, p)) {
+                    fed = true;
+                    break;
+                }
+            }
+            unfed += fed ? 0 : 1;
+        }
+        return (double) unfed / n;
+    }
 }

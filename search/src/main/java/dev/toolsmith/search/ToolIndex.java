@@ -117,6 +117,11 @@ public final class ToolIndex implements AutoCloseable {
         return embedder.modelId();
     }
 
+    /** Whether a plan step whose BM25 answer alone clears the substitution threshold skips its embedding. */
+    public boolean cascade() {
+        return cascade;
+    }
+
     /** Computes the vectors of a tool (10–40 ms); does not touch the index. */
     public ToolVectors vectorize(ToolManifest tool) {
         return vectorizer.vectorize(tool);
@@ -338,7 +343,10 @@ public final class ToolIndex implements AutoCloseable {
         double inputFit = query.contextEntities().isEmpty() ? 0
                 : InputOverlap.share(query.contextEntities(), InputOverlap.parameterNames(tool.inputSchema()));
         double risky = tool.risk() == null || tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
-        return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky);
+        boolean step = query.verb() != null && !query.verb().isBlank();
+        // a plan step that cannot feed the tool's required parameters is rarely asking for that tool
+        double requiredUnfed = step ? InputOverlap.unfedRequired(query.contextEntities(), tool.inputSchema()) : 0;
+        return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky, requiredUnfed);
     }
 
     /** The static words of an HTTP tool's path template ({@code /pets/{petId}/photos} → "pets photos"). */
@@ -435,7 +443,7 @@ public final class ToolIndex implements AutoCloseable {
             return null;
         }
         // the top hit's confidence first: the other hits' evidence is only worth computing for an answer
-        double[] f = ConfidenceModel.features(ranked, 0, -1, lex.top.slotsBestFirst()[0], terms.size(),
+        double[] f = ConfidenceModel.features(ranked, 0, -1, lex.top.slotsBestFirst()[0], terms.size(), true,
                 evidence(query, InputOverlap.textWords(text), entries[ranked.get(0).slot()].tool));
         if (ConfidenceModel.probability(RetrievalMode.BM25, true, f) < SearchDefaults.SUBSTITUTION_THRESHOLD) {
             return null;
@@ -457,7 +465,7 @@ public final class ToolIndex implements AutoCloseable {
         double topConfidence = 0;
         for (int i = 0; i < n; i++) {
             HybridRanker.Candidate c = ranked.get(i);
-            double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size(),
+            double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size(), step,
                     evidence(query, queryWords, entries[c.slot()].tool));
             double p = ConfidenceModel.probability(mode, step, f);
             if (i == 0) {

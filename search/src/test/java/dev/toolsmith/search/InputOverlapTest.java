@@ -36,4 +36,16 @@ class InputOverlapTest {
         assertThat(InputOverlap.share(List.of(), params)).isEqualTo(0.0);
         assertThat(InputOverlap.parameterNames(null)).isEmpty();
     }
+
+    @Test
+    void unfedRequiredCountsRequiredParametersNoInputFits() throws Exception {
+        var schema = new ObjectMapper().readTree("{\"type\":\"object\",\"required\":[\"from\",\"to\",\"amount\"],"
+                + "\"properties\":{\"from\":{},\"to\":{},\"amount\":{},\"date\":{}}}");
+        assertThat(InputOverlap.unfedRequired(List.of("amount", "source", "destination"), schema)).isEqualTo(0.0);
+        assertThat(InputOverlap.unfedRequired(List.of("sum"), schema)).isEqualTo(2.0 / 3);
+        assertThat(InputOverlap.unfedRequired(List.of(), schema)).isEqualTo(1.0);
+        var optionalOnly = new ObjectMapper().readTree("{\"type\":\"object\",\"properties\":{\"q\":{}}}");
+        assertThat(InputOverlap.unfedRequired(List.of(), optionalOnly)).isEqualTo(0.0);
+        assertThat(InputOverlap.unfedRequired(List.of("x"), null)).isEqualTo(0.0);
+    }
 }
