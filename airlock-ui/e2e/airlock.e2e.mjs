@@ -100,6 +100,13 @@ async function dialogClosesOrFail(dialog) {
 }
 
 /** Waits until a list shows the answer to its current filters (the UI keeps old rows while reloading). */
+/** Filters the review queue by a source through its typeahead (the librarian searches all sources). */
+async function pickSource(page, name) {
+  await page.getByRole('combobox', { name: 'Source', exact: true }).fill(name);
+  await page.getByRole('option', { name, exact: true }).first().click();
+  await page.waitForFunction(() => /[?&]source=/.test(location.hash));
+}
+
 async function settled(page) {
   await page.waitForTimeout(300);
   await page.locator('.reloading').waitFor({ state: 'detached' });
@@ -183,10 +190,10 @@ async function main() {
       await shot(page, 'sources');
     });
 
-    let first, second, firstDescription;
+    let first, second, firstDescription, reviewUrl;
     await step('the review queue lists the new tools of the source', async () => {
       await page.goto(`${opts.baseUrl}/#/review`);
-      await page.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
+      await pickSource(page, sourceName);
       await settled(page);
       await page.locator('tbody tr').first().waitFor({ timeout: wait });
       const verbs = await page.locator('tbody tr td a.mono').allInnerTexts();
@@ -284,11 +291,39 @@ async function main() {
         await page.getByRole('heading', { name: first }).waitFor();
       }
       await shot(page, 'tool-review-built');
+      reviewUrl = page.url();
       // the review links to the tool's whole history: its approval is on it
       await page.getByTestId('related').getByRole('link', { name: 'history' }).click();
       await page.getByRole('heading', { name: 'What happened' }).waitFor();
       await page.getByTestId('history-events').getByText('APPROVED').first().waitFor();
       await shot(page, 'tool-history');
+    });
+
+    await step('admin changes the policy of the active tool (validated, confirmed, from the keyboard) and it is audited', async () => {
+      await page.goto(reviewUrl);
+      await page.getByRole('heading', { name: 'Policy in force' }).waitFor();
+      const opener = page.getByRole('button', { name: 'Change policy…' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: `Change the policy of ${first}` });
+      await dialog.waitFor();
+      check(await dialog.getByLabel('Calls per day').inputValue() === '1000', 'the dialog starts from the policy in force');
+      await dialog.getByLabel('Calls per day').fill('500');
+      await dialog.getByLabel('Calls per month').fill('100');
+      await dialog.getByRole('button', { name: 'Change the policy' }).click();
+      await dialog.getByText('The monthly quota cannot be smaller than the daily quota').waitFor();
+      await dialog.getByText('Confirm the change, or cancel.').waitFor();
+      await dialog.getByLabel('Calls per month').fill('');
+      await dialog.getByLabel(/Yes, put this policy in force/).focus();
+      await page.keyboard.press('Space');
+      await shot(page, 'policy-dialog');
+      await dialog.getByLabel('Calls per day').press('Enter');
+      await dialogClosesOrFail(dialog);
+      await page.getByText(`Changed the policy of ${first}`).waitFor();
+      await page.getByRole('cell', { name: '500/day' }).waitFor();
+      await page.goto(`${opts.baseUrl}/#/audit?action=POLICY_CHANGED`);
+      await page.getByRole('cell', { name: new RegExp(`Policy of .* changed \\(approval version`) }).first().waitFor();
+      check(await page.getByText('e2e-secret-0').count() === 0, 'no secret value in the audit log');
     });
 
     await step('the approved tool appears in catalog search', async () => {
@@ -312,7 +347,7 @@ async function main() {
 
     await step(`admin rejects ${second} with a reason`, async () => {
       await page.goto(`${opts.baseUrl}/#/review`);
-      await page.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
+      await pickSource(page, sourceName);
       await page.getByRole('link', { name: second, exact: true }).click();
       await page.getByRole('button', { name: 'Reject…' }).click();
       const dialog = page.getByRole('dialog');
@@ -322,7 +357,7 @@ async function main() {
       await shot(page, 'reject-dialog');
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await page.getByRole('heading', { name: 'Review queue' }).waitFor();
-      await page.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
+      await pickSource(page, sourceName);
       await settled(page);
       check(await page.getByRole('link', { name: second, exact: true }).count() === 0, `${second} is still in the pending queue`);
     });
@@ -385,8 +420,10 @@ async function main() {
       const rows = page.getByTestId('audit-table').getByRole('row');
       const disabled = rows.filter({ hasText: reason }).first();
       await disabled.waitFor({ timeout: 30_000 }); // plugin-status travels through Kafka
-      check((await disabled.innerText()).includes(`admin ${creds.admin.user}`), `the disable entry does not name the admin: ${await disabled.innerText()}`);
-      await rows.filter({ hasText: 'is now active' }).filter({ hasText: `admin ${creds.admin.user}` }).first().waitFor({ timeout: 30_000 });
+      // the Who column names the admin once (the capabilities manager records "admin <name>")
+      const who = (await disabled.getByRole('cell').nth(1).innerText()).trim();
+      check(who === creds.admin.user, `the disable entry's Who is "${who}", not the admin ${creds.admin.user}: ${await disabled.innerText()}`);
+      await rows.filter({ hasText: 'is now active' }).filter({ has: page.getByRole('cell', { name: creds.admin.user, exact: true }) }).first().waitFor({ timeout: 30_000 });
       await shot(page, 'audit-status-changes');
       await page.goto(`${opts.baseUrl}/#/notifications`);
       await page.getByRole('heading', { name: 'Notifications' }).waitFor();
@@ -407,7 +444,7 @@ async function main() {
       await v.getByRole('heading', { name: 'Review queue' }).waitFor();
       // A tool still pending is the real test (an admin would see Approve there); a document with only two
       // operations has none left, so the approved one is used instead.
-      await v.getByLabel('Source', { exact: true }).selectOption({ label: sourceName });
+      await pickSource(v, sourceName);
       await settled(v);
       await v.locator('tbody tr, .state-empty').first().waitFor();
       if (await v.locator('tbody tr').count() === 0) {

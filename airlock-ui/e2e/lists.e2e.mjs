@@ -6,7 +6,9 @@
 //
 // Options: --base-url, --credentials, --chromium, --timeout SECONDS (default 600, for seeding) as in
 // airlock.e2e.mjs; --sources N (default 500), --candidates N (default 5000), --keep (leave the seeded
-// sources in place; by default they are deleted at the end, which takes their candidates with them).
+// sources in place; by default they are deleted at the end, which takes their candidates with them),
+// --seeded RUN (the platform already holds the sources "lists RUN 000 big" … of that size, written into the
+// librarian's tables by AirlockListsIT with JDBC batches in seconds: this script then skips its own seeding).
 //
 // Seeding is real: this script serves generated OpenAPI documents on 127.0.0.1 and registers them as
 // sources through the UI's API; the librarian's scheduler scans them. Ten documents carry the candidates
@@ -24,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { launchOptions, readCredentials, seriousA11yViolations, signIn } from './common.mjs';
 
 function parseArgs(argv) {
-  const opts = { baseUrl: 'http://127.0.0.1:8080', credentials: undefined, chromium: '/usr/bin/chromium', timeout: 600, sources: 500, candidates: 5000, keep: false };
+  const opts = { baseUrl: 'http://127.0.0.1:8080', credentials: undefined, chromium: '/usr/bin/chromium', timeout: 600, sources: 500, candidates: 5000, keep: false, seeded: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
@@ -36,6 +38,7 @@ function parseArgs(argv) {
       case '--sources': opts.sources = Number(next()); break;
       case '--candidates': opts.candidates = Number(next()); break;
       case '--keep': opts.keep = true; break;
+      case '--seeded': opts.seeded = next(); break;
       default: throw new Error(`unknown option ${a} (see the header of lists.e2e.mjs)`);
     }
   }
@@ -112,11 +115,11 @@ async function api(page, method, path, body) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const creds = readCredentials(opts.credentials);
-  const run = new Date().toISOString().slice(11, 19).replace(/:/g, '');
+  const run = opts.seeded ?? new Date().toISOString().slice(11, 19).replace(/:/g, '');
   const big = 10;
   const perDocument = Math.ceil(opts.candidates / big);
   const documents = new Map();
-  for (let i = 0; i < big; i++) documents.set(`/lists-${run}-${i}.yaml`, document(`Lists ${run} ${i}`, perDocument));
+  if (!opts.seeded) for (let i = 0; i < big; i++) documents.set(`/lists-${run}-${i}.yaml`, document(`Lists ${run} ${i}`, perDocument));
   const { server, base } = await serveDocuments(documents);
   const browser = await chromium.launch(launchOptions(opts.chromium));
   const prefix = `lists ${run}`;
@@ -129,7 +132,17 @@ async function main() {
     page.setDefaultTimeout(30_000);
     await signIn(page, opts.baseUrl, creds.admin);
 
-    await step(`seed ${opts.sources} sources and ${opts.candidates} candidates (real scans)`, async () => {
+    if (opts.seeded) await step(`${opts.sources} sources and ${opts.candidates} candidates seeded by the IT are there`, async () => {
+      for (let p = 0; p * 200 < opts.sources; p++) {
+        const r = await api(page, 'GET', `/tools/sources?q=${encodeURIComponent(prefix)}&page=${p}&size=200`);
+        check(r.status === 200, `listing the seeded sources answered ${r.status}`);
+        seeded.push(...r.body.items.map((s) => s.id));
+      }
+      check(seeded.length === opts.sources, `expected ${opts.sources} seeded sources of ${prefix}, found ${seeded.length}`);
+      const pending = await api(page, 'GET', `/tools/pending?q=${encodeURIComponent(prefix)}&size=1`);
+      check(pending.body.total >= opts.candidates, `expected ${opts.candidates} pending candidates of ${prefix}, found ${pending.body.total}`);
+    });
+    else await step(`seed ${opts.sources} sources and ${opts.candidates} candidates (real scans)`, async () => {
       // Registered and scanned through the librarian's own API, a few calls at a time (the scheduler would
       // get to them too, one tick of 30 s after another); the ten big documents first, as they take longest.
       const indexes = [...Array(opts.sources).keys()];
@@ -234,6 +247,25 @@ async function main() {
       await page.goto(`${opts.baseUrl}/#/audit`);
       await page.getByTestId('audit-table').getByRole('row').filter({ hasText: 'BULK_REJECTED' })
         .filter({ hasText: `Rejected ${expected} of ${expected} matching tools` }).first().waitFor();
+    });
+
+    await step('the Source filter finds any of the sources by typing (the librarian searches them all)', async () => {
+      await page.goto(`${opts.baseUrl}/#/review`);
+      const box = page.getByRole('combobox', { name: 'Source', exact: true });
+      const far = `${prefix} ${String(opts.sources - 1).padStart(3, '0')}`; // past any first page of sources by name
+      await box.fill(far);
+      await page.getByRole('option', { name: far, exact: true }).waitFor();
+      const chosen = `${prefix} 009 big`;
+      await box.fill(`${prefix} 009`);
+      await page.getByRole('option', { name: chosen, exact: true }).click();
+      await page.waitForFunction(() => /[?&]source=/.test(location.hash));
+      await settled(page);
+      await page.locator('tbody tr').first().waitFor();
+      const shown = await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelector('td:nth-child(6)')?.textContent));
+      check(shown.length === 25 && shown.every((n) => n === chosen), `a page of ${chosen}'s tools: ${shown.slice(0, 3)}`);
+      await page.reload();
+      await page.locator('tbody tr').first().waitFor();
+      await page.waitForFunction((name) => document.querySelector('#q-source')?.value === name, chosen);
     });
 
     await step('the sources page is searched, filtered by status and sorted on the server', async () => {

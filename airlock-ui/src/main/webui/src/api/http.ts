@@ -54,7 +54,37 @@ function statusText(status: number): string {
   }
 }
 
+/** GETs started before the app knew who is signed in, by path (see {@link fetchEarly}). */
+const early = new Map<string, { at: number; text: Promise<string | null> }>();
+/** An early answer older than this is not used: the screen asks again. */
+const EARLY_FRESH_MS = 10_000;
+
+/**
+ * Starts a GET before the session check answers, so a cold first paint waits for one round trip, not two
+ * (the session, then the list). Its answer is used once, by the first {@link request} of the same path;
+ * a failed early request (401 for a browser that is not signed in, a network error) is simply dropped and
+ * that request goes to the server as usual, so it never reports a session as ended.
+ */
+export function fetchEarly(path: string) {
+  const text = fetch(path, { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+    .then((r) => (r.ok ? r.text() : null), () => null);
+  early.set(path, { at: Date.now(), text });
+}
+
+async function takeEarly(path: string): Promise<string | null> {
+  const started = early.get(path);
+  if (!started) return null;
+  early.delete(path);
+  return Date.now() - started.at < EARLY_FRESH_MS ? started.text : null;
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  if (method === 'GET') {
+    const text = await takeEarly(path);
+    if (text) {
+      try { return JSON.parse(text) as T; } catch { /* not JSON: ask again below */ }
+    }
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (method !== 'GET' && method !== 'HEAD') {

@@ -93,6 +93,12 @@ export interface ApprovalRequest {
   acceptUnlimited?: boolean;
 }
 
+/** A changed policy for a tool in service; without `policy.secrets` the stored secrets stay. */
+export interface PolicyChangeRequest {
+  policy: UsagePolicy & { secrets?: Record<string, string> };
+  acceptUnlimited?: boolean;
+}
+
 /** One id's outcome of a bulk approval or rejection. */
 export interface BulkOutcome { id: string; done: boolean; status?: string; error?: string | null }
 
@@ -100,12 +106,17 @@ export interface BulkOutcome { id: string; done: boolean; status?: string; error
 export interface BulkResult { matched: number; done: number; failed: number; outcomes: BulkOutcome[] }
 
 export const pending = {
+  listPath: (filter: PendingFilter, page: number, size: number, sort?: string) =>
+    `${L}/tools/pending${query({ ...filter, sort, page, size })}`,
   async list(filter: PendingFilter, page: number, size: number, sort?: string): Promise<Page<PendingTool>> {
-    return toPage<PendingTool>(await http.get(`${L}/tools/pending${query({ ...filter, sort, page, size })}`), page, size);
+    return toPage<PendingTool>(await http.get(pending.listPath(filter, page, size, sort)), page, size);
   },
   get: (id: string) => http.get<PendingTool>(`${L}/tools/pending/${encodeURIComponent(id)}`),
   approve: (id: string, req: ApprovalRequest) =>
     http.post<unknown>(`${L}/tools/pending/${encodeURIComponent(id)}/approve`, req),
+  /** A new, sealed approval version of an approved or active tool with this policy (secrets left out are kept). */
+  changePolicy: (id: string, req: PolicyChangeRequest) =>
+    http.put<unknown>(`${L}/tools/pending/${encodeURIComponent(id)}/policy`, req),
   reject: (id: string, reason: string) =>
     http.post<unknown>(`${L}/tools/pending/${encodeURIComponent(id)}/reject`, { reason }),
   approveMany: (ids: string[], req: ApprovalRequest) => http.post<BulkOutcome[]>(`${L}/tools/pending/approve`, { ids, ...req }),

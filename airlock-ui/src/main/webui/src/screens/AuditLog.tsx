@@ -1,3 +1,4 @@
+import { whoOf } from '../components/who';
 import { audit, AUDIT_ACTIONS } from '../api/services';
 import type { AuditEntry } from '../api/types';
 import { useHashQuery } from '../components/route';
@@ -46,7 +47,7 @@ export function AuditLog() {
                 {p.items.map((e: AuditEntry, i) => (
                   <tr key={String(e.id ?? i)}>
                     <td>{formatTime(e.at)}</td>
-                    <td>{e.actor ?? '—'}</td>
+                    <td>{whoOf(e.actor)}</td>
                     <td className="mono">{e.action ?? '—'}</td>
                     <td className="mono small">{e.subjectType ? `${e.subjectType.toLowerCase()} ` : ''}{e.subjectId ?? ''}</td>
                     <td>{e.summary ?? ''}{e.reason ? <div>Reason: {e.reason}</div> : null}</td>

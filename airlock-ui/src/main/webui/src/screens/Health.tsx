@@ -1,3 +1,4 @@
+import { whoOf } from '../components/who';
 import { FormEvent, useEffect, useState } from 'react';
 import { HealthThresholds, plugins, usage } from '../api/services';
 import type { Plugin } from '../api/types';
@@ -160,7 +161,7 @@ function PluginDetail({ id }: { id: string }) {
               {statusHistory.length > 0 && (
                 <table className="table">
                   <thead><tr><th>When</th><th>Status</th><th>Why</th><th>By</th></tr></thead>
-                  <tbody>{statusHistory.map((h, i) => <tr key={i}><td>{formatTime(h.at as string)}</td><td><StatusBadge status={h.status as string} /></td><td>{String(h.reason ?? '')}</td><td>{String(h.by ?? '')}</td></tr>)}</tbody>
+                  <tbody>{statusHistory.map((h, i) => <tr key={i}><td>{formatTime(h.at as string)}</td><td><StatusBadge status={h.status as string} /></td><td>{String(h.reason ?? '')}</td><td>{whoOf(h.by)}</td></tr>)}</tbody>
                 </table>
               )}
               <h2>Usage this month</h2>

@@ -1,3 +1,4 @@
+import { whoOf } from '../components/who';
 import { audit, catalog, pending, plugins } from '../api/services';
 import type { AuditEntry, PendingTool } from '../api/types';
 import { href } from '../components/route';
@@ -78,7 +79,7 @@ export function History({ toolId }: { toolId: string }) {
               <thead><tr><th>When</th><th>What</th><th>Details</th><th>Who</th></tr></thead>
               <tbody>{events.map((e, i) => (
                 <tr key={i}><td className="small nowrap">{formatTime(e.at)}</td><td><span className="badge mono">{e.kind}</span></td>
-                  <td>{e.link ? <a href={e.link}>{e.what || 'open'}</a> : e.what}</td><td>{e.who ?? '—'}</td></tr>
+                  <td>{e.link ? <a href={e.link}>{e.what || 'open'}</a> : e.what}</td><td>{whoOf(e.who)}</td></tr>
               ))}</tbody>
             </table></div>
           </>

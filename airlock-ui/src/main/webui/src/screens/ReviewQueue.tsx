@@ -3,10 +3,12 @@ import { gaps, pending, PendingFilter, sources } from '../api/services';
 import { changeOf, gapsOf, verbOf } from '../api/candidates';
 import { RISKS } from '../api/types';
 import { AdminOnly, useIsAdmin } from '../components/session';
+import { fetchEarly } from '../api/http';
 import { href, takeFlash, useHashQuery } from '../components/route';
 import { useAsync } from '../components/useAsync';
 import { AsyncView, ErrorBox, FilterField, Pager, PageSize, RiskBadge, SortHeader, StatusBadge } from '../components/ui';
 import { ApproveDialog, Matching, RejectDialog } from './ApproveDialog';
+import { SourcePicker } from '../components/SourcePicker';
 
 /** The librarian's candidate statuses; APPROVED means approved and being built, ACTIVE built and in the catalog. */
 const STATUSES = ['PENDING', 'BUILD_FAILED', 'APPROVED', 'ACTIVE', 'REJECTED', 'SUPERSEDED', 'WITHDRAWN', 'RETIRED'];
@@ -25,14 +27,36 @@ function describe(f: typeof DEFAULTS, sourceName?: string): string {
   return parts.filter(Boolean).join(', ');
 }
 
-export function ReviewQueue() {
-  const isAdmin = useIsAdmin();
-  const [f, setQuery] = useHashQuery(DEFAULTS);
+/** What the queue asks the librarian for, given its URL's filters (shared with the early fetch at start). */
+function listRequestOf(f: typeof DEFAULTS) {
   const page = Number(f.page) || 0;
   const size = Number(f.size) || 25;
   const filter: PendingFilter = { source: f.source, risk: f.risk, status: f.status || 'ALL', gap: f.gap, q: f.q };
+  return { filter, page, size, sort: f.sort };
+}
+
+/**
+ * Called once at start, before the session check answers: when the page opens on the review queue, its
+ * list is requested at once, alongside the session check (a cold first paint then waits for one round trip).
+ */
+export function fetchQueueEarly(hash: string) {
+  const [path, q] = hash.replace(/^#\/?/, '').split('?');
+  if ((path || 'review') !== 'review') return;
+  const params = new URLSearchParams(q ?? '');
+  const f = { ...DEFAULTS };
+  for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    const v = params.get(key);
+    if (v !== null) f[key] = v;
+  }
+  const r = listRequestOf(f);
+  fetchEarly(pending.listPath(r.filter, r.page, r.size, r.sort));
+}
+
+export function ReviewQueue() {
+  const isAdmin = useIsAdmin();
+  const [f, setQuery] = useHashQuery(DEFAULTS);
+  const { filter, page, size } = listRequestOf(f);
   const state = useAsync(() => pending.list(filter, page, size, f.sort), [f.source, f.risk, f.status, f.gap, f.q, f.sort, page, size]);
-  const sourceList = useAsync(() => sources.all(), []);
   const gapList = useAsync(() => gaps.list(0, 200), []);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
@@ -49,7 +73,13 @@ export function ReviewQueue() {
   const total = state.data?.total ?? null;
   const allSelected = items.length > 0 && items.every((t) => selected.has(t.id));
   const selectedTools = items.filter((t) => selected.has(t.id));
-  const sourceName = (sourceList.data ?? []).find((s) => s.id === f.source)?.name;
+  const [sourceName, setSourceName] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    if (f.source) sources.get(f.source).then((s) => { if (live) setSourceName(s.name); }, () => {});
+    else setSourceName(undefined);
+    return () => { live = false; };
+  }, [f.source]);
   const matching: Matching | undefined = allMatching && total !== null
     ? { filter, count: total, description: describe(f, sourceName) } : undefined;
   const count = matching ? matching.count : selected.size;
@@ -77,10 +107,7 @@ export function ReviewQueue() {
         </FilterField>
         <button type="submit" className="btn">Search</button>
         <FilterField id="q-source" label="Source">
-          <select id="q-source" value={f.source} onChange={(e) => setF({ source: e.target.value })}>
-            <option value="">all</option>
-            {(sourceList.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
+          <SourcePicker id="q-source" value={f.source} onChange={(source) => setF({ source })} />
         </FilterField>
         <FilterField id="q-risk" label="Risk">
           <select id="q-risk" value={f.risk} onChange={(e) => setF({ risk: e.target.value })}>

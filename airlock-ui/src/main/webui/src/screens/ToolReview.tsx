@@ -9,6 +9,7 @@ import { SchemaTable } from '../components/SchemaTable';
 import { Diff } from '../components/Diff';
 import { Report } from '../components/Report';
 import { ApproveDialog, RejectDialog } from './ApproveDialog';
+import { PolicyDialog } from './PolicyDialog';
 import { changeOf, gapsOf, refusalOf, replacementOf, verbOf } from '../api/candidates';
 import { Replacement } from '../components/Replacement';
 import { PolicySummary } from '../components/PolicySummary';
@@ -51,7 +52,7 @@ export function riskReasonOf(t: PendingTool): string {
 
 export function ToolReview({ id }: { id: string }) {
   const state = useAsync(() => pending.get(id), [id]);
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | 'policy' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // While the engineer builds (APPROVED), the page follows the candidate every 2 s until its report lands.
   usePolling(state.refresh, 2000, state.data?.status === 'APPROVED');
@@ -68,6 +69,8 @@ export function ToolReview({ id }: { id: string }) {
           const report = t.buildReport ?? null;
           const failure = t.buildFailure ?? null;
           const open = !t.status || /^(pending|build_failed)$/i.test(t.status);
+          // an approved or active tool's policy can change: a new sealed approval version, audited
+          const changeable = /^(approved|active)$/i.test(t.status ?? '');
           const verb = verbOf(t);
           const refusal = refusalOf(t);
           const replacing = replacementOf(t);
@@ -151,10 +154,15 @@ export function ToolReview({ id }: { id: string }) {
 
               {t.diff != null && (<><h2>Changes against the approved version{t.approvedRevision ? ` (revision ${t.approvedRevision})` : ''}</h2><Diff diff={t.diff} /></>)}
 
-              {t.policy && (
+              {(t.policy || changeable) && (
                 <>
                   <h2>Policy in force</h2>
-                  <PolicySummary policy={t.policy} />
+                  {t.policy ? <PolicySummary policy={t.policy} /> : <p className="muted">No limits.</p>}
+                  {changeable && (
+                    <AdminOnly>
+                      <button className="btn" onClick={() => setDialog('policy')}>Change policy…</button>
+                    </AdminOnly>
+                  )}
                 </>
               )}
 
@@ -163,6 +171,7 @@ export function ToolReview({ id }: { id: string }) {
               <Report report={report} failureReason={failure} />
 
               {dialog === 'approve' && <ApproveDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); setNotice(`Approved ${verbOf(t)}: the engineer is building and verifying its wrapper; this page follows the build.`); state.reload(); }} />}
+              {dialog === 'policy' && <PolicyDialog tool={t} onClose={() => setDialog(null)} onDone={() => { setDialog(null); setNotice(`Changed the policy of ${verbOf(t)}: a new approval version is sealed and audited; the new limits apply from the next call.`); state.reload(); }} />}
               {dialog === 'reject' && <RejectDialog tools={[t]} onClose={() => setDialog(null)} onDone={() => { setDialog(null); flash(`Rejected ${verbOf(t)}.`); go('review'); }} />}
             </>
           );
