@@ -21,6 +21,7 @@ import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.testsupport.TestApprovals;
+import dev.toolsmith.testsupport.mcp.McpClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -106,7 +107,7 @@ class McpBenchmark {
         log("%d tools, %d queries, budget %d tokens, limit %d", catalog.size(), queries.size(), budget, limit);
         ObjectNode out = JSON.createObjectNode();
         try (ToolIndex index = ToolIndex.withDefaultModel(); SearchingLibrarian librarian = new SearchingLibrarian(index);
-                McpTestClient mcp = new McpTestClient(port, PLANNER)) {
+                McpClient mcp = new McpClient(port, PLANNER)) {
             long t0 = System.nanoTime();
             List<ToolVectors> vectors = index.vectorizeAll(catalog);
             List<ToolIndex.IndexedTool> batch = new ArrayList<>();
@@ -156,7 +157,7 @@ class McpBenchmark {
     }
 
     /** One pass over the queries: each find_tools over MCP (timed), describe_tool of its top hit, the full search. */
-    private Run run(McpTestClient mcp, ToolIndex index, List<BenchCatalog.Query> queries) throws Exception {
+    private Run run(McpClient mcp, ToolIndex index, List<BenchCatalog.Query> queries) throws Exception {
         Run run = new Run();
         for (BenchCatalog.Query q : queries) {
             long t0 = System.nanoTime();
@@ -166,8 +167,8 @@ class McpBenchmark {
                 run.errors++;
                 continue;
             }
-            String foundText = McpTestClient.text(found);
-            JsonNode brief = McpTestClient.structured(found).path("tools");
+            String foundText = McpClient.text(found);
+            JsonNode brief = McpClient.structured(found).path("tools");
             List<String> ids = new ArrayList<>();
             for (JsonNode entry : brief) {
                 ids.add(entry.path("id").asText());
@@ -175,7 +176,7 @@ class McpBenchmark {
             }
             int describeTokens = 0;
             if (!ids.isEmpty()) {
-                describeTokens = BriefLists.tokens(McpTestClient.text(mcp.callTool("describe_tool", Map.of("id", ids.get(0)))));
+                describeTokens = BriefLists.tokens(McpClient.text(mcp.callTool("describe_tool", Map.of("id", ids.get(0)))));
             }
             run.findTokens.add(BriefLists.tokens(foundText));
             stages(run, q.text());
@@ -205,7 +206,7 @@ class McpBenchmark {
         run.fitMs.add((t2 - t1) / 1e6);
     }
 
-    private void warmUp(McpTestClient mcp, List<BenchCatalog.Query> queries) throws Exception {
+    private void warmUp(McpClient mcp, List<BenchCatalog.Query> queries) throws Exception {
         for (int i = 0; i < Math.min(WARM_UP, queries.size()); i++) {
             mcp.callTool("find_tools", Map.of("query", queries.get(i).text(), "limit", limit, "token_budget", budget));
         }

@@ -38,6 +38,7 @@ import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import dev.toolsmith.testsupport.RecordedLlmResource;
+import dev.toolsmith.testsupport.mcp.McpClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -90,8 +91,8 @@ class McpServerTest {
         api.stop();
     }
 
-    private McpTestClient client(String key) {
-        return new McpTestClient(port, key);
+    private McpClient client(String key) {
+        return new McpClient(port, key);
     }
 
     /** A wrapped rate tool of its own, registered with {@code policy}; its id. */
@@ -119,7 +120,7 @@ class McpServerTest {
         assertThat(client(VIEWER).post(initialize()).statusCode()).isEqualTo(403);
 
         // a session id another caller opened does not stand in for a key
-        McpTestClient planner = client(PLANNER);
+        McpClient planner = client(PLANNER);
         planner.initialize();
         HttpResponse<String> sessionOnly = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
                 .newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/mcp"))
@@ -133,16 +134,16 @@ class McpServerTest {
 
     private static JsonNode initialize() {
         return JSON.createObjectNode().put("jsonrpc", "2.0").put("id", 1).put("method", "initialize")
-                .set("params", JSON.createObjectNode().put("protocolVersion", McpTestClient.PROTOCOL)
+                .set("params", JSON.createObjectNode().put("protocolVersion", McpClient.PROTOCOL)
                         .<com.fasterxml.jackson.databind.node.ObjectNode>set("capabilities", JSON.createObjectNode())
                         .set("clientInfo", JSON.createObjectNode().put("name", "t").put("version", "1")));
     }
 
     @Test
     void aRawJsonRpcExchangeInitialisesListsTheMetaToolsAndRunsACallAsAStepOfTheCaller() throws Exception {
-        try (McpTestClient mcp = client(PLANNER)) {
+        try (McpClient mcp = client(PLANNER)) {
             JsonNode init = mcp.initialize();
-            assertThat(init.path("protocolVersion").asText()).isEqualTo(McpTestClient.PROTOCOL);
+            assertThat(init.path("protocolVersion").asText()).isEqualTo(McpClient.PROTOCOL);
             assertThat(init.path("serverInfo").path("name").asText()).isEqualTo("toolsmith");
             assertThat(init.path("capabilities").path("tools").path("listChanged").asBoolean()).isTrue();
 
@@ -153,7 +154,7 @@ class McpServerTest {
             JsonNode called = mcp.callTool("call_tool", Map.of("id", "internal.evaluate-expression",
                     "arguments", Map.of("expression", "6 * 7")));
             assertThat(called.path("isError").asBoolean()).as(called.toString()).isFalse();
-            JsonNode answer = McpTestClient.structured(called);
+            JsonNode answer = McpClient.structured(called);
             assertThat(answer.path("status").asText()).isEqualTo("SUCCEEDED");
             assertThat(answer.path("outputs").path("result").decimalValue()).isEqualByComparingTo("42");
             assertThat(answer.path("servedBy").path("toolId").asText()).isEqualTo("internal.evaluate-expression");
@@ -165,7 +166,7 @@ class McpServerTest {
             given().header("X-API-Key", "service-key").get("/steps/" + answer.path("stepId").asText()).then()
                     .statusCode(404); // another caller's step
 
-            JsonNode invalid = McpTestClient.structured(mcp.callTool("call_tool", Map.of("id",
+            JsonNode invalid = McpClient.structured(mcp.callTool("call_tool", Map.of("id",
                     "internal.evaluate-expression", "arguments", Map.of("expression", 7))));
             assertThat(invalid.path("status").asText()).isEqualTo("FAILED");
             assertThat(invalid.path("error").asText()).contains("expression");
@@ -187,10 +188,10 @@ class McpServerTest {
                 hit(disabled, verbOf(disabled), 0.9), hit(foreign, verbOf(foreign), 0.8), hit(open, verbOf(open), 0.7),
                 hit("internal.convert-units", "CONVERT_UNITS", 0.4), hit("nowhere.tool", "NOWHERE", 0.3)), 0.8, null));
 
-        try (McpTestClient mcp = client(PLANNER)) {
+        try (McpClient mcp = client(PLANNER)) {
             mcp.initialize();
             JsonNode result = mcp.callTool("find_tools", Map.of("query", query, "token_budget", 5_000));
-            JsonNode found = McpTestClient.structured(result);
+            JsonNode found = McpClient.structured(result);
             List<String> ids = new ArrayList<>();
             found.path("tools").forEach(t -> ids.add(t.path("id").asText()));
             assertThat(ids).containsExactly(open, "internal.convert-units");
@@ -208,45 +209,45 @@ class McpServerTest {
             assertThat(asked.verb()).isNull();
 
             // a budget that holds one entry but not two: the answer costs at most the budget
-            int oneEntry = CL100K.countTokens(McpTestClient.text(result)) - 25;
+            int oneEntry = CL100K.countTokens(McpClient.text(result)) - 25;
             JsonNode tight = mcp.callTool("find_tools", Map.of("query", query, "token_budget", oneEntry));
-            assertThat(CL100K.countTokens(McpTestClient.text(tight))).isLessThanOrEqualTo(oneEntry);
-            assertThat(McpTestClient.structured(tight).path("tools").size()).isEqualTo(1);
-            assertThat(McpTestClient.structured(tight).path("omitted").asInt()).isEqualTo(1);
+            assertThat(CL100K.countTokens(McpClient.text(tight))).isLessThanOrEqualTo(oneEntry);
+            assertThat(McpClient.structured(tight).path("tools").size()).isEqualTo(1);
+            assertThat(McpClient.structured(tight).path("omitted").asInt()).isEqualTo(1);
 
             // a disabled or foreign tool cannot be described or loaded either, and is refused alike
             for (String refusedId : List.of(disabled, foreign, "nowhere.tool")) {
                 JsonNode described = mcp.callTool("describe_tool", Map.of("id", refusedId));
                 assertThat(described.path("isError").asBoolean()).isTrue();
-                assertThat(McpTestClient.structured(described).path("error").asText())
+                assertThat(McpClient.structured(described).path("error").asText())
                         .isEqualTo("no tool '" + refusedId + "' that you may call (find_tools lists them)");
             }
             JsonNode badLimit = mcp.callTool("find_tools", Map.of("query", query, "limit", 0));
             assertThat(badLimit.path("isError").asBoolean()).isTrue();
-            assertThat(McpTestClient.structured(badLimit).path("error").asText()).isEqualTo("limit: 0 is outside 1..50");
+            assertThat(McpClient.structured(badLimit).path("error").asText()).isEqualTo("limit: 0 is outside 1..50");
         }
     }
 
     @Test
     void aToolPastItsQuotaIsRefusedOverMcpExactlyAsOverKafka() throws Exception {
         String toolId = rateToolWith("quota", new UsagePolicy(null, new UsagePolicy.Quota(1L, 100L), null, null, null));
-        try (McpTestClient mcp = client(PLANNER)) {
+        try (McpClient mcp = client(PLANNER)) {
             mcp.initialize();
-            JsonNode describedBefore = McpTestClient.structured(mcp.callTool("describe_tool", Map.of("id", toolId)));
+            JsonNode describedBefore = McpClient.structured(mcp.callTool("describe_tool", Map.of("id", toolId)));
             assertThat(describedBefore.path("policy").path("quotaPerDay").asLong()).isEqualTo(1);
             assertThat(describedBefore.path("policy").path("quotaLeftToday").asLong()).isEqualTo(1);
             assertThat(describedBefore.path("inputSchema").path("properties").has("case")).isTrue();
             assertThat(describedBefore.path("health").path("status").asText()).isEqualTo("ENABLED");
 
             JsonNode first = mcp.callTool("call_tool", Map.of("id", toolId, "arguments", Map.of("case", toolId)));
-            assertThat(McpTestClient.structured(first).path("outputs").path("rate").asDouble()).isEqualTo(1.5);
+            assertThat(McpClient.structured(first).path("outputs").path("rate").asDouble()).isEqualTo(1.5);
 
             JsonNode refused = mcp.callTool("call_tool", Map.of("id", toolId, "arguments", Map.of("case", toolId)));
             assertThat(refused.path("isError").asBoolean()).isTrue();
-            JsonNode overMcp = McpTestClient.structured(refused);
+            JsonNode overMcp = McpClient.structured(refused);
             assertThat(overMcp.path("status").asText()).isEqualTo("DENIED");
             assertThat(overMcp.path("error").asText()).contains("daily quota of 1 call for " + toolId, "used up");
-            assertThat(McpTestClient.structured(mcp.callTool("describe_tool", Map.of("id", toolId)))
+            assertThat(McpClient.structured(mcp.callTool("describe_tool", Map.of("id", toolId)))
                     .path("policy").path("quotaLeftToday").asLong()).isZero();
 
             String plan = id("plan");
@@ -265,11 +266,11 @@ class McpServerTest {
     void aLoadedToolIsAToolOfThatSessionOnlyAndItsCallsTakeTheStepPath() throws Exception {
         String toolId = rateToolWith("loaded", UsagePolicy.unrestricted());
         String verb = verbOf(toolId);
-        try (McpTestClient one = client(PLANNER); McpTestClient other = client(PLANNER)) {
+        try (McpClient one = client(PLANNER); McpClient other = client(PLANNER)) {
             one.initialize();
             other.initialize();
             one.listen();
-            JsonNode loaded = McpTestClient.structured(one.callTool("load_tools", Map.of("ids", List.of(toolId,
+            JsonNode loaded = McpClient.structured(one.callTool("load_tools", Map.of("ids", List.of(toolId,
                     "nowhere.tool"))));
             assertThat(loaded.path("active").toString()).isEqualTo("[\"" + toolId + "\"]");
             assertThat(loaded.path("refused").path(0).asText()).startsWith("nowhere.tool: no tool");
@@ -284,7 +285,7 @@ class McpServerTest {
 
             JsonNode direct = one.callTool(verb, Map.of("case", toolId));
             assertThat(direct.path("isError").asBoolean()).as(direct.toString()).isFalse();
-            JsonNode answer = McpTestClient.structured(direct);
+            JsonNode answer = McpClient.structured(direct);
             assertThat(answer.path("status").asText()).isEqualTo("SUCCEEDED");
             assertThat(answer.path("servedBy").path("toolId").asText()).isEqualTo(toolId);
             given().header("X-API-Key", PLANNER).get("/steps/" + answer.path("stepId").asText()).then().statusCode(200);
@@ -295,9 +296,9 @@ class McpServerTest {
             assertThat(foreignCall.has("error") || foreignCall.path("result").path("isError").asBoolean())
                     .as(foreignCall.toString()).isTrue();
 
-            assertThat(McpTestClient.structured(one.callTool("active_tools", Map.of())).path("active").toString())
+            assertThat(McpClient.structured(one.callTool("active_tools", Map.of())).path("active").toString())
                     .isEqualTo("[\"" + toolId + "\"]");
-            JsonNode unloaded = McpTestClient.structured(one.callTool("unload_tools", Map.of("ids", List.of(toolId))));
+            JsonNode unloaded = McpClient.structured(one.callTool("unload_tools", Map.of("ids", List.of(toolId))));
             assertThat(unloaded.path("active").size()).isZero();
             assertThat(names(one)).doesNotContain(verb);
         }
@@ -311,13 +312,13 @@ class McpServerTest {
         String verb = "FETCH_SOME_RATE_" + id("v").substring(2).toUpperCase().replace('-', '_');
         librarian.answer(verb, request -> new SearchReply(request.requestId(), List.of(hit(foreign, verbOf(foreign), 0.3),
                 hit(open, verbOf(open), 0.2)), 0.8, null));
-        try (McpTestClient mcp = client(PLANNER);
+        try (McpClient mcp = client(PLANNER);
                 KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
             mcp.initialize();
             JsonNode result = mcp.callTool("run_step", Map.of("verb", verb, "inputs", Map.of("region", "north")));
             assertThat(result.path("isError").asBoolean()).isTrue();
-            JsonNode answer = McpTestClient.structured(result);
+            JsonNode answer = McpClient.structured(result);
             assertThat(answer.path("status").asText()).isEqualTo("UNRESOLVED");
             assertThat(answer.path("candidates").size()).isEqualTo(1);
             JsonNode candidate = answer.path("candidates").path(0);
@@ -350,24 +351,24 @@ class McpServerTest {
             assertThat(WrappedPlugins.runStep(PLANNER, restVerb, Map.of("case", open)).substitution().viaAlias()).isTrue();
 
             // over MCP: run_step with the chosen tool_id
-            JsonNode chosen = McpTestClient.structured(mcp.callTool("run_step", Map.of("verb", verb, "tool_id", open,
+            JsonNode chosen = McpClient.structured(mcp.callTool("run_step", Map.of("verb", verb, "tool_id", open,
                     "inputs", Map.of("case", open))));
             assertThat(chosen.path("status").asText()).isEqualTo("SUBSTITUTED");
             // a tool the caller may not call is refused by the policy even when chosen
-            JsonNode refused = McpTestClient.structured(mcp.callTool("run_step", Map.of("verb", verb + "_X", "tool_id",
+            JsonNode refused = McpClient.structured(mcp.callTool("run_step", Map.of("verb", verb + "_X", "tool_id",
                     foreign, "inputs", Map.of("case", foreign))));
             assertThat(refused.path("status").asText()).isEqualTo("DENIED");
             assertThat(refused.path("error").asText()).contains("caller 'planner-a' is not allowed to call " + foreign);
         }
     }
 
-    private static List<String> names(McpTestClient mcp) throws Exception {
+    private static List<String> names(McpClient mcp) throws Exception {
         List<String> names = new ArrayList<>();
         mcp.call("tools/list", null).path("tools").forEach(t -> names.add(t.path("name").asText()));
         return names;
     }
 
-    private static JsonNode toolNamed(McpTestClient mcp, String name) throws Exception {
+    private static JsonNode toolNamed(McpClient mcp, String name) throws Exception {
         for (JsonNode tool : mcp.call("tools/list", null).path("tools")) {
             if (name.equals(tool.path("name").asText())) {
                 return tool;
