@@ -1,5 +1,6 @@
 package dev.toolsmith.e2e;
 
+import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -40,5 +41,17 @@ public final class Args {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + name + " must be a whole number, got '" + values.get(name) + "'");
         }
+    }
+
+    /**
+     * The Kafka login of {@code --kafka-user NAME} with its password from the environment
+     * ({@code TOOLSMITH_KAFKA_PASSWORD}, kept off the command line); none without {@code --kafka-user}.
+     */
+    public Map<String, Object> kafkaLogin() {
+        String user = get("kafka-user", null);
+        if (user != null && System.getenv("TOOLSMITH_KAFKA_PASSWORD") == null) {
+            throw new IllegalArgumentException("--kafka-user " + user + " needs its password in TOOLSMITH_KAFKA_PASSWORD");
+        }
+        return PlannerKafka.login(user, System.getenv("TOOLSMITH_KAFKA_PASSWORD"));
     }
 }

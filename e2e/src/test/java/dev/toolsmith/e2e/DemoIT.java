@@ -13,7 +13,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The demo's whole flow, asserted: airlock source → scan → approval with a policy → the engineer's
  * verified build → a novel verb over Kafka substituted by search → the learned alias → an unservable step
- * and its capability gap. {@link Demo#run} throws naming the first stage that did not happen. Then the
+ * and its capability gap → a raw MCP session that finds, describes, loads, calls and unloads the tool → the reference
+ * planner agent reaching a goal over MCP with recorded LLM answers. {@link Demo#run} throws naming the first stage that did not happen. Then the
  * substituted step is followed through its trace: one trace id from the capabilities manager's intake,
  * across Kafka into the librarian's search, and back to the execution of the substituted tool.
  */
@@ -25,7 +26,8 @@ class DemoIT {
         try (FxRatesApi api = new FxRatesApi()) {
             new Demo(Platform.kafka(), Platform.get().kafkaLogin("planner"), Platform.librarian(), Platform.capabilities(),
                     Platform.get().adminKey(), "planner", Platform.get().plannerKey()).run(api);
-            assertThat(api.conversions()).as("both substituted steps really called the API").isEqualTo(2);
+            // the two substituted steps, the raw MCP session's call of the loaded tool and the planner agent's call_tool
+            assertThat(api.conversions()).as("every stage's call really reached the API").isEqualTo(4);
         }
         assertOneTraceFollowsTheSubstitutedStep();
     }

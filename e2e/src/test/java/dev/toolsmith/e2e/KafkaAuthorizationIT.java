@@ -10,6 +10,7 @@ import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;

@@ -3,6 +3,7 @@ package dev.toolsmith.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

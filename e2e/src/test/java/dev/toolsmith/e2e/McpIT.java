@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.e2e.demo.AirlockAdmin;
 import dev.toolsmith.e2e.demo.FxRatesApi;
+import dev.toolsmith.testsupport.mcp.McpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +39,8 @@ class McpIT {
             airlock.approveAndAwaitActive(candidate, policy, Duration.ofMinutes(3));
             String toolId = candidate.path("toolId").asText();
 
-            try (McpSession mcp = new McpSession(Platform.capabilities(), Platform.get().plannerKey())) {
-                assertThat(mcp.initialize().statusCode()).isEqualTo(200);
+            try (McpClient mcp = new McpClient(Platform.capabilities() + "/mcp", Platform.get().plannerKey())) {
+                mcp.initialize();
                 assertThat(names(mcp.exchange("tools/list", JSON.createObjectNode()))).containsExactlyInAnyOrder(
                         "find_tools", "describe_tool", "call_tool", "run_step", "load_tools", "unload_tools", "active_tools");
 
@@ -47,14 +48,14 @@ class McpIT {
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> ids(mcp.callTool(
                         "find_tools", Map.of("query", "convert an amount between currencies", "token_budget", 800)))
                         .contains(toolId));
-                JsonNode described = McpSession.content(mcp.callTool("describe_tool", Map.of("id", toolId)));
+                JsonNode described = content(mcp.callTool("describe_tool", Map.of("id", toolId)));
                 assertThat(described.path("inputSchema").path("required")).isNotEmpty();
                 assertThat(described.path("policy").path("quotaLeftToday").asLong()).isEqualTo(1);
 
                 mcp.listen();
                 JsonNode loaded = mcp.callTool("load_tools", Map.of("ids", List.of(toolId)));
                 assertThat(loaded.path("isError").asBoolean()).isFalse();
-                assertThat(McpSession.content(loaded).path("active")).extracting(JsonNode::asText).contains(toolId);
+                assertThat(content(loaded).path("active")).extracting(JsonNode::asText).contains(toolId);
                 await().atMost(Duration.ofSeconds(10)).until(() -> mcp.pushed().stream()
                         .anyMatch(m -> "notifications/tools/list_changed".equals(m.path("method").asText())));
                 assertThat(names(mcp.exchange("tools/list", JSON.createObjectNode()))).contains("MCP_IT_CONVERT_AMOUNT");
@@ -62,23 +63,32 @@ class McpIT {
                 Map<String, Object> arguments = Map.of("amount", 100, "from", "EUR", "to", "USD");
                 JsonNode called = mcp.callTool("MCP_IT_CONVERT_AMOUNT", arguments);
                 assertThat(called.path("isError").asBoolean()).as(called.toString()).isFalse();
-                assertThat(McpSession.content(called).path("status").asText()).isEqualTo("SUCCEEDED");
+                assertThat(content(called).path("status").asText()).isEqualTo("SUCCEEDED");
                 assertThat(api.conversions()).isEqualTo(1);
 
                 JsonNode refused = mcp.callTool("call_tool", Map.of("id", toolId, "arguments", arguments));
                 assertThat(refused.path("isError").asBoolean()).isTrue();
-                JsonNode reason = McpSession.content(refused);
+                JsonNode reason = content(refused);
                 assertThat(reason.path("status").asText()).isEqualTo("DENIED");
                 assertThat(reason.path("error").asText()).contains("quota", toolId);
                 assertThat(api.conversions()).as("a refused call never reaches the API").isEqualTo(1);
             }
-            try (McpSession stranger = new McpSession(Platform.capabilities(), "not-a-key")) {
-                assertThat(stranger.initialize().statusCode()).isEqualTo(401);
+            try (McpClient stranger = new McpClient(Platform.capabilities() + "/mcp", "not-a-key")) {
+                assertThat(stranger.initializeAnswer().statusCode()).isEqualTo(401);
             }
             // out of the catalog again: a look-alike FX tool with a quota of one call would refuse the later tests' steps
             given().header("X-API-Key", Platform.get().adminKey()).queryParam("reason", "McpIT is done")
                     .delete(Platform.librarian() + "/tools/" + toolId).then().statusCode(204);
         }
+    }
+
+    /**
+     * The JSON of a tool result's text content, as a client that ignores structured content reads it. (Not
+     * McpClient.structured, which also checks both agree: describe_tool's health.lastProbeAt is a number in the text
+     * and an ISO string in structuredContent.)
+     */
+    private static JsonNode content(JsonNode toolResult) throws Exception {
+        return JSON.readTree(McpClient.text(toolResult));
     }
 
     private static List<String> names(JsonNode toolsList) {
@@ -89,7 +99,7 @@ class McpIT {
 
     private static List<String> ids(JsonNode findResult) throws Exception {
         List<String> ids = new ArrayList<>();
-        McpSession.content(findResult).path("tools").forEach(t -> ids.add(t.path("id").asText()));
+        content(findResult).path("tools").forEach(t -> ids.add(t.path("id").asText()));
         return ids;
     }
 }

@@ -1,6 +1,7 @@
 package dev.toolsmith.e2e;
 
 import dev.toolsmith.contracts.step.PlanStepSigner;
+import dev.toolsmith.planner.kafka.PlannerKafka;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import java.io.IOException;

@@ -15,15 +15,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A planner that reaches a goal with Toolsmith's tools over MCP: the LLM sees only the meta-tools
- * {@code find_tools}, {@code describe_tool} and {@code call_tool} (docs/mcp.md), so its tool context stays a few
- * hundred tokens whatever the catalog's size, and every call it makes runs through Toolsmith's plan-step path
- * (policy, sandbox, usage, audit) as the planner whose key authenticates the session.
+ * The planner agent's MCP mode: it reaches a goal with Toolsmith's tools over MCP (Streamable HTTP, the planner's key
+ * as bearer). The LLM sees only the meta-tools {@code find_tools}, {@code describe_tool}, {@code call_tool} and
+ * {@code run_step} (docs/mcp.md), so its tool context stays a few hundred tokens whatever the catalog's size, and every
+ * call it makes runs through Toolsmith's plan-step path (policy, sandbox, usage, audit) as the planner whose key
+ * authenticates the session. (The active set, {@code load_tools}, is left out: LangChain4j fixes an invocation's
+ * tools when it starts, so a tool loaded mid-conversation would not reach the model before the next goal.)
  */
 public final class PlannerAgent implements AutoCloseable {
 
     /** The meta-tools the agent is given; the active-set tools are for clients that keep tools loaded. */
-    static final List<String> META_TOOLS = List.of("find_tools", "describe_tool", "call_tool");
+    static final List<String> META_TOOLS = List.of("find_tools", "describe_tool", "call_tool", "run_step");
 
     interface Planner {
         @SystemMessage("""
@@ -31,6 +33,9 @@ public final class PlannerAgent implements AutoCloseable {
                 1. Call find_tools with what the goal needs, in plain words; read the brief entries it returns.
                 2. Call describe_tool with the id of the best entry to learn its input schema and limits.
                 3. Call call_tool with that id and arguments matching the schema.
+                When no tool fits, call run_step with an action verb for the intent and its inputs: Toolsmith looks
+                for a tool itself; if it answers UNRESOLVED or PROPOSED with candidates, call run_step again with the
+                tool_id of the one you choose.
                 If a call comes back as an error, read its reason: do not retry a refused call (quota used up, not
                 allowed, disabled); try another tool or say why the goal cannot be reached. Answer with the result.""")
         Result<String> achieve(@UserMessage String goal);
@@ -44,8 +49,13 @@ public final class PlannerAgent implements AutoCloseable {
     private final Planner planner;
 
     public PlannerAgent(AgentSettings settings) {
-        this(OpenAiChatModel.builder().baseUrl(settings.llmBaseUrl()).apiKey(settings.llmApiKey())
-                .modelName(settings.llmModel()).timeout(settings.timeout()).build(), settings);
+        this(chatModel(settings), settings);
+    }
+
+    /** The OpenAI-compatible chat model the settings name (both modes use it). */
+    public static ChatModel chatModel(AgentSettings settings) {
+        return OpenAiChatModel.builder().baseUrl(settings.llmBaseUrl()).apiKey(settings.llmApiKey())
+                .modelName(settings.llmModel()).timeout(settings.timeout()).build();
     }
 
     PlannerAgent(ChatModel model, AgentSettings settings) {
@@ -68,21 +78,5 @@ public final class PlannerAgent implements AutoCloseable {
     @Override
     public void close() throws Exception {
         mcp.close();
-    }
-
-    /** {@code java -cp ... dev.toolsmith.planner.PlannerAgent "convert 100 euros into dollars"} */
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0 || args[0].isBlank()) {
-            System.err.println("usage: PlannerAgent \"<goal in plain language>\" (settings: docs/mcp.md)");
-            System.exit(2);
-        }
-        try (PlannerAgent agent = new PlannerAgent(AgentSettings.fromEnvironment(System.getenv()))) {
-            Outcome outcome = agent.achieve(String.join(" ", args));
-            for (ToolExecution call : outcome.calls()) {
-                System.out.println("> " + call.request().name() + " " + call.request().arguments());
-                System.out.println("< " + call.result());
-            }
-            System.out.println(outcome.answer());
-        }
     }
 }

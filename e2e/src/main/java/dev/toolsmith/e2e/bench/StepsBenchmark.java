@@ -11,7 +11,7 @@ import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.e2e.Args;
-import dev.toolsmith.e2e.PlannerKafka;
+import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -79,7 +79,7 @@ public final class StepsBenchmark {
         adminKey = args.get("admin-key", null);
         stagesFile = args.get("stages-out", null);
         lingerMs = args.integer("linger-ms", 1);
-        kafkaLogin = PlannerKafka.login(args);
+        kafkaLogin = args.kafkaLogin();
         signer = PlanStepSigner.of(caller, args.required("planner-key"));
         String novelTexts = args.get("novel-texts", "distinct");
         if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {

@@ -9,7 +9,8 @@ import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.e2e.Args;
-import dev.toolsmith.e2e.PlannerKafka;
+import dev.toolsmith.planner.kafka.PlanStepChannel;
+import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -24,7 +25,10 @@ import java.util.UUID;
  *   <li>as a planner, sends {@code CONVERT_CURRENCY} (a verb nothing registers) over Kafka: search,
  *       substitution with its confidence, execution against the API, result;</li>
  *   <li>sends it again: the learned alias serves it;</li>
- *   <li>sends a step nothing can serve and shows the capability gap it leaves in the airlock.</li>
+ *   <li>sends a step nothing can serve and shows the capability gap it leaves in the airlock;</li>
+ *   <li>over MCP: a scripted raw JSON-RPC session finds, describes, loads, calls and unloads the tool;</li>
+ *   <li>the reference planner agent reaches a goal over MCP, its LLM the one TOOLSMITH_LLM_* names or recorded
+ *       answers played by a local WireMock ({@link McpDemo}).</li>
  * </ol>
  * Any stage that does not happen ends the demo with a non-zero exit code and the reason.
  */
@@ -41,6 +45,9 @@ public final class Demo {
     private final PlatformClient capabilities;
     private final PlanStepChannel steps;
     private final String caller;
+    private final String capabilitiesUrl;
+    private final String plannerKey;
+    private McpDemo mcp;
     private final String planId = "demo-plan-" + UUID.randomUUID().toString().substring(0, 8);
 
     /**
@@ -52,8 +59,27 @@ public final class Demo {
             String adminKey, String caller, String plannerKey) {
         this.airlock = new AirlockAdmin(librarianUrl, adminKey);
         this.capabilities = new PlatformClient(capabilitiesUrl, adminKey);
-        this.steps = new PlanStepChannel(bootstrap, kafkaLogin, PlanStepSigner.of(caller, plannerKey));
+        this.steps = new PlanStepChannel(bootstrap, kafkaLogin, PlanStepSigner.of(caller, plannerKey), "planner-demo",
+                "/toolsmith-demo");
         this.caller = caller;
+        this.capabilitiesUrl = capabilitiesUrl;
+        this.plannerKey = plannerKey;
+        this.mcp = new McpDemo(capabilitiesUrl, plannerKey, Map.of());
+    }
+
+    /**
+     * The LLM of the planner agent (stage 9): the one {@code env}'s TOOLSMITH_LLM_BASE_URL, TOOLSMITH_LLM_MODEL and
+     * TOOLSMITH_LLM_API_KEY name; without TOOLSMITH_LLM_BASE_URL (and by default) recorded answers are played.
+     */
+    public Demo llmFrom(Map<String, String> env) {
+        Map<String, String> llm = new java.util.HashMap<>();
+        env.forEach((name, value) -> {
+            if (name.startsWith("TOOLSMITH_LLM_") && value != null && !value.isBlank()) {
+                llm.put(name, value);
+            }
+        });
+        this.mcp = new McpDemo(capabilitiesUrl, plannerKey, llm);
+        return this;
     }
 
     public static void main(String[] argv) {
@@ -61,9 +87,10 @@ public final class Demo {
         // --api-host: where the FX API listens and what its URLs say (default loopback; compose-test passes the
         // container network's gateway, so the containerised platform can reach it)
         try (FxRatesApi api = new FxRatesApi("fx-rates", "", args.get("api-host", "127.0.0.1"))) {
-            Demo demo = new Demo(args.required("bootstrap"), PlannerKafka.login(args), args.required("librarian"),
+            Demo demo = new Demo(args.required("bootstrap"), args.kafkaLogin(), args.required("librarian"),
                     args.required("capabilities"),
-                    args.required("admin-key"), args.get("caller", "planner"), args.required("planner-key"));
+                    args.required("admin-key"), args.get("caller", "planner"), args.required("planner-key"))
+                    .llmFrom(System.getenv());
             demo.run(api);
             System.out.println("\nDemo complete: every stage happened.");
             System.exit(0);
@@ -91,6 +118,26 @@ public final class Demo {
             }
             learnedAlias();
             unresolvable();
+            String toolId = candidate.path("toolId").asText();
+            stage("8. MCP: a raw JSON-RPC session finds, describes, loads, calls and unloads the tool", () -> {
+                try {
+                    mcp.rawSession(toolId, candidate.path("verb").asText());
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            });
+            stage("9. MCP: the reference planner agent reaches a goal", () -> {
+                try {
+                    mcp.agent(toolId);
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e.getMessage(), e);
+                }
+            });
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.toolsmith.e2e;
+package dev.toolsmith.planner.kafka;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +14,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Kafka clients as a planner holds them (the demo and the step benchmark): string keys, envelope bytes. */
+/**
+ * Kafka clients as a planner holds them (the reference planner agent, the demo, the step benchmark and the
+ * end-to-end tests): string keys, envelope bytes.
+ */
 public final class PlannerKafka {
 
     private PlannerKafka() {
@@ -36,15 +39,6 @@ public final class PlannerKafka {
         return Map.of("security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "SCRAM-SHA-512",
                 "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
                         + user + "\" password=\"" + password + "\";");
-    }
-
-    /** {@code --kafka-user NAME} with the password from the environment ({@code TOOLSMITH_KAFKA_PASSWORD}). */
-    public static Map<String, Object> login(Args args) {
-        String user = args.get("kafka-user", null);
-        if (user != null && System.getenv("TOOLSMITH_KAFKA_PASSWORD") == null) {
-            throw new IllegalArgumentException("--kafka-user " + user + " needs its password in TOOLSMITH_KAFKA_PASSWORD");
-        }
-        return login(user, System.getenv("TOOLSMITH_KAFKA_PASSWORD"));
     }
 
     /** {@code a} and then {@code b}, as one map (b wins). */

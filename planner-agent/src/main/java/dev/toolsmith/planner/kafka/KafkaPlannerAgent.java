@@ -1,0 +1,165 @@
+package dev.toolsmith.planner.kafka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.toolsmith.contracts.step.PlanStep;
+import dev.toolsmith.contracts.step.PlanStepSigner;
+import dev.toolsmith.contracts.step.StepResult;
+import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.contracts.step.ToolChoice;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * The planner agent's Kafka mode: the LLM writes a plan of steps (an action verb and inputs each), the agent sends
+ * them one by one on {@code plan-steps}, signed as the planner, and follows {@code step-results}. A step that comes
+ * back {@code UNRESOLVED} or {@code PROPOSED} is re-planned: the LLM sees the step's reason and the candidate tools in
+ * brief from the result's {@code choices}, picks one (or gives up), and the agent sends a follow-up step naming the
+ * chosen {@code toolId}, which the capabilities manager runs and learns as the verb's alias. Last, the LLM answers the
+ * goal from the results.
+ */
+public final class KafkaPlannerAgent implements AutoCloseable {
+
+    /** How often one step is re-planned before the plan stops. */
+    static final int MAX_REPLANS = 2;
+    private static final Set<StepStatus> DONE = EnumSet.of(StepStatus.SUCCEEDED, StepStatus.SUBSTITUTED);
+    private static final Set<StepStatus> NEEDS_A_CHOICE = EnumSet.of(StepStatus.UNRESOLVED, StepStatus.PROPOSED);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static final String PLANNER = """
+            You plan for Toolsmith, a governed catalog of tools reached through plan steps.
+            Break the user's goal into as few steps as possible. A step names an action verb in UPPER_SNAKE_CASE
+            (an intent such as CONVERT_CURRENCY: Toolsmith finds a tool for a verb it does not know) and its inputs,
+            each a literal JSON value or {"fromStep": "<id of an earlier step>", "output": "<its output name>"}.
+            Answer with JSON only:
+            {"steps": [{"id": "s1", "actionVerb": "...", "description": "the step in one sentence", "inputs": {"name": value}}]}""";
+
+    /** One step as sent and the result it got. */
+    public record Turn(PlanStep step, StepResult result) {
+    }
+
+    /** The agent's answer, every step it sent with its result (follow-ups included), and how often it re-planned. */
+    public record Outcome(String answer, List<Turn> turns, int replans) {
+    }
+
+    private final ChatModel model;
+    private final PlanStepChannel channel;
+    private final KafkaSettings settings;
+    private final Consumer<String> log;
+
+    /** {@code log}: where the agent says what it does (the demo and the command line print it). */
+    public KafkaPlannerAgent(ChatModel model, KafkaSettings settings, Consumer<String> log) {
+        this.model = model;
+        this.settings = settings;
+        this.log = log;
+        this.channel = new PlanStepChannel(settings.bootstrap(), settings.login(),
+                PlanStepSigner.of(settings.caller(), settings.plannerKey()), "planner-agent", "/toolsmith-planner-agent");
+    }
+
+    public Outcome achieve(String goal) {
+        String planId = "agent-" + UUID.randomUUID().toString().substring(0, 8);
+        List<ChatMessage> conversation = new ArrayList<>(List.of(SystemMessage.from(PLANNER), UserMessage.from(goal)));
+        PlanSteps plan = PlanSteps.read(ask(conversation), planId, settings.caller());
+        log.accept("plan " + planId + ": " + plan.steps().size() + " step(s)");
+        List<Turn> turns = new ArrayList<>();
+        int replans = 0;
+        for (PlanStep planned : plan.steps()) {
+            PlanStep step = plan.withResolvedReferences(planned);
+            StepResult result = send(step);
+            turns.add(new Turn(step, result));
+            for (int tries = 0; NEEDS_A_CHOICE.contains(result.status()) && tries < MAX_REPLANS; tries++) {
+                conversation.add(UserMessage.from(replanRequest(step, result)));
+                String answer = ask(conversation);
+                PlanSteps.Choice choice = PlanSteps.readChoice(answer);
+                if (choice.giveUp() != null) {
+                    log.accept("the model gives up on " + step.actionVerb() + ": " + choice.giveUp());
+                    break;
+                }
+                if (!offered(result, choice.toolId())) {
+                    log.accept("the model chose " + choice.toolId() + ", which the result did not offer: not sent");
+                    break;
+                }
+                replans++;
+                step = plan.followUp(step, choice);
+                result = send(step);
+                turns.add(new Turn(step, result));
+            }
+            plan.recordResult(planned, step);
+            if (!DONE.contains(result.status())) {
+                log.accept("the plan stops at " + step.actionVerb() + ": " + result.status());
+                break;
+            }
+        }
+        conversation.add(UserMessage.from(resultsReport(turns)));
+        return new Outcome(ask(conversation), List.copyOf(turns), replans);
+    }
+
+    private StepResult send(PlanStep step) {
+        log.accept("-> plan-steps: " + step.actionVerb() + (step.toolId() == null ? "" : " toolId " + step.toolId())
+                + " " + JSON.valueToTree(step.inputs()) + " (step " + step.stepId() + ")");
+        StepResult result = channel.sendAndAwait(step, settings.stepTimeout()).orElseThrow(() -> new IllegalStateException(
+                "no result for step " + step.stepId() + " on step-results within " + settings.stepTimeout().toSeconds() + " s"));
+        log.accept("<- step-results: " + result.status() + (result.outputs().isEmpty() ? "" : " " + result.outputs())
+                + (result.error() == null ? "" : ": " + result.error()));
+        return result;
+    }
+
+    private String ask(List<ChatMessage> conversation) {
+        AiMessage answer = model.chat(conversation).aiMessage();
+        conversation.add(answer);
+        if (answer.text() == null || answer.text().isBlank()) {
+            throw new IllegalStateException("the model answered without text");
+        }
+        return answer.text();
+    }
+
+    private static boolean offered(StepResult result, String toolId) {
+        return result.choices() != null && result.choices().stream().map(ToolChoice::id).anyMatch(toolId::equals);
+    }
+
+    static String replanRequest(PlanStep step, StepResult result) {
+        ObjectNode report = JSON.createObjectNode().put("actionVerb", step.actionVerb()).put("status", result.status().name());
+        report.set("inputs", JSON.valueToTree(step.inputs()));
+        report.put("reason", result.error());
+        report.set("choices", JSON.valueToTree(result.choices() == null ? List.of() : result.choices()));
+        return "The step came back " + result.status() + ". Choose one of its candidate tools and give the step's inputs"
+                + " by that tool's required parameter names, or give up.\n" + report
+                + "\nAnswer with JSON only: {\"toolId\": \"<an id from choices>\", \"inputs\": {\"name\": value}}"
+                + " or {\"giveUp\": \"<why>\"}";
+    }
+
+    static String resultsReport(List<Turn> turns) {
+        ArrayNode results = JSON.createArrayNode();
+        for (Turn turn : turns) {
+            ObjectNode item = results.addObject().put("actionVerb", turn.step().actionVerb())
+                    .put("status", turn.result().status().name());
+            if (turn.step().toolId() != null) {
+                item.put("toolId", turn.step().toolId());
+            }
+            if (!turn.result().outputs().isEmpty()) {
+                item.set("outputs", JSON.valueToTree(turn.result().outputs()));
+            }
+            if (turn.result().error() != null) {
+                item.put("error", turn.result().error());
+            }
+        }
+        return "The steps ran; their results, in order:\n" + results
+                + "\nAnswer the goal for the user in one or two sentences, from these results only.";
+    }
+
+    @Override
+    public void close() {
+        channel.close();
+    }
+}
