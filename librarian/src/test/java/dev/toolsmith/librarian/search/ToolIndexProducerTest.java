@@ -4,21 +4,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolsmith.search.ToolIndex;
-import dev.toolsmith.search.embed.EnsembleTextEmbedder;
 import dev.toolsmith.search.embed.TextEmbedder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-/** The librarian's index settings: the query cache and the cascade switch reach the index it serves. */
+/**
+ * The librarian's index settings: the query cache and the cascade switch reach the index it serves. No search
+ * runs here, so the index gets a constant embedder: loading the real models a second time in the module's test
+ * JVM fails (their native tokenizer is already loaded by the Quarkus tests' class loader); CascadeTest in the
+ * search module shows what the switch does to a search.
+ */
 class ToolIndexProducerTest {
 
-    private static final TextEmbedder MODELS = EnsembleTextEmbedder.defaultEnsemble();
+    private static final TextEmbedder MODELS = new TextEmbedder() {
+        @Override
+        public String modelId() {
+            return "constant-test-vectors";
+        }
 
-    @AfterAll
-    static void close() {
-        MODELS.close();
-    }
+        @Override
+        public int dimension() {
+            return 4;
+        }
+
+        @Override
+        public float[] embedQuery(String text) {
+            return new float[] {1, 0, 0, 0};
+        }
+
+        @Override
+        public float[] embedPassage(String text) {
+            return new float[] {1, 0, 0, 0};
+        }
+    };
 
     @Test
     void theCascadeIsOnByDefault() throws Exception {
