@@ -55,14 +55,15 @@ public class MetaTools {
     public record Found(List<ToolChoice> tools, int omitted, int tokenBudget) {
     }
 
-    @Tool(name = "find_tools", description = "Search the tools you may call for a task in plain language. Returns "
-            + "brief entries (id, verb, one-line description, risk, required parameters, confidence), best first, "
-            + "never more tokens than token_budget. Then describe_tool for the full schema, call_tool to run one.")
+    // The meta-tools' descriptions are in every planner's context (McpMetaToolsListingTest bounds their
+    // tokens): each says once what its tool does; an argument is described only where its name does not say it.
+    @Tool(name = "find_tools", description = "Search the tools you may call; brief entries, best first, "
+            + "within token_budget.")
     Uni<ToolResponse> findTools(
-            @ToolArg(description = "what the tool should do, e.g. 'convert 100 USD to EUR'") String query,
-            @ToolArg(description = "most entries to return, 1-50 (default 10)", required = false) Integer limit,
-            @ToolArg(name = "token_budget", description = "most tokens the answer may cost (cl100k_base), 20-100000 "
-                    + "(default 1000)", required = false) Integer tokenBudget) {
+            @ToolArg(description = "the task in plain language") String query,
+            @ToolArg(description = "max entries, 1-50, default 10", required = false) Integer limit,
+            @ToolArg(name = "token_budget", description = "max answer tokens (cl100k_base), 20-100000, default 1000",
+                    required = false) Integer tokenBudget) {
         Optional<String> invalid = query == null || query.isBlank() ? Optional.of("query: must not be empty")
                 : query.length() > MAX_QUERY_CHARS ? Optional.of("query: longer than " + MAX_QUERY_CHARS + " characters")
                 : outside("limit", limit, 1, MAX_LIMIT).or(() -> outside("token_budget", tokenBudget, MIN_TOKEN_BUDGET,
@@ -76,8 +77,9 @@ public class MetaTools {
             if (found.error() != null) {
                 return StepAnswers.refusal(found.error());
             }
-            int ranked = found.tools().size();
-            BriefLists.Fitted<Found> fitted = BriefLists.fit(found.tools(), budget,
+            List<ToolChoice> brief = found.tools().stream().map(BriefLists::brief).toList();
+            int ranked = brief.size();
+            BriefLists.Fitted<Found> fitted = BriefLists.fit(brief, budget,
                     kept -> new Found(kept, ranked - kept.size(), budget));
             if (!fitted.fits()) {
                 return StepAnswers.refusal("token_budget: " + budget + " tokens cannot hold even an empty answer ("
@@ -87,19 +89,18 @@ public class MetaTools {
         });
     }
 
-    @Tool(name = "describe_tool", description = "The full input and output JSON Schema of one tool, the limits of "
-            + "the policy you are bound by (rate limit, quota and budget left) and its health.")
-    ToolResponse describeTool(@ToolArg(description = "the tool id, as find_tools gives it") String id) {
+    @Tool(name = "describe_tool", description = "A tool's input and output JSON Schema, your policy limits with "
+            + "what is left (rate, quota, budget), and health.")
+    ToolResponse describeTool(@ToolArg String id) {
         return callable(id).map(plugin -> StepAnswers.response(false, descriptions.describe(plugin)))
                 .orElseGet(() -> StepAnswers.refusal(unknown(id)));
     }
 
-    @Tool(name = "call_tool", description = "Run one tool by id with its arguments, as a plan step: the same "
-            + "policy, sandbox, schema checks, usage and audit. A refusal (quota used up, not allowed, disabled) "
-            + "comes back as an error result naming the reason.")
-    Uni<ToolResponse> callTool(@ToolArg(description = "the tool id") String id,
-            @ToolArg(description = "the tool's input, an object matching its input schema", required = false)
-            Map<String, Object> arguments, McpConnection connection) {
+    @Tool(name = "call_tool", description = "Run a tool as a plan step (policy, sandbox, schema checks, usage, "
+            + "audit). A refusal is an error result naming why.")
+    Uni<ToolResponse> callTool(@ToolArg String id,
+            @ToolArg(description = "per the tool's input schema", required = false) Map<String, Object> arguments,
+            McpConnection connection) {
         String caller = caller();
         // Resolved from the registry, not from what the caller may call: a tool the policy refuses is refused by
         // the step path itself (DENIED, usage recorded, audited), exactly as a plan step naming its verb would be.
@@ -111,15 +112,13 @@ public class MetaTools {
                 .map(answers::of);
     }
 
-    @Tool(name = "run_step", description = "Run a plan step by action verb, including a verb no tool registers: "
-            + "a confident safe match is substituted and learned; otherwise PROPOSED or UNRESOLVED with the top "
-            + "candidates in brief: run the step again with the chosen tool_id (learned for the verb) or call_tool it.")
-    Uni<ToolResponse> runStep(@ToolArg(description = "the action verb, e.g. CONVERT_CURRENCY") String verb,
-            @ToolArg(description = "the step's inputs by name", required = false) Map<String, Object> inputs,
-            @ToolArg(description = "what the step is for, in plain language (helps the search)", required = false)
-            String description,
-            @ToolArg(name = "tool_id", description = "the tool you chose from an earlier answer's candidates: it runs "
-                    + "for this verb, which is then learned as its alias", required = false) String toolId,
+    @Tool(name = "run_step", description = "Run a step by verb, even one no tool has: a confident safe match is "
+            + "substituted, else PROPOSED or UNRESOLVED with candidates; rerun with the chosen tool_id.")
+    Uni<ToolResponse> runStep(@ToolArg(description = "e.g. CONVERT_CURRENCY") String verb,
+            @ToolArg(required = false) Map<String, Object> inputs,
+            @ToolArg(description = "the step's purpose, for the search", required = false) String description,
+            @ToolArg(name = "tool_id", description = "a candidate you chose; learned as the verb's alias",
+                    required = false) String toolId,
             McpConnection connection) {
         if (verb == null || verb.isBlank()) {
             return Uni.createFrom().item(StepAnswers.refusal("verb: must not be empty"));
@@ -134,9 +133,9 @@ public class MetaTools {
     public record ActiveSet(List<String> active, List<String> changed, List<String> refused) {
     }
 
-    @Tool(name = "load_tools", description = "Add tools to this session's active set: each then appears in "
-            + "tools/list as a tool of its own (named by its verb) that you can call directly.")
-    ToolResponse loadTools(@ToolArg(description = "tool ids, as find_tools gives them") List<String> ids,
+    @Tool(name = "load_tools", description = "Add tools to this session's active set: each is then in tools/list "
+            + "under its verb, callable directly.")
+    ToolResponse loadTools(@ToolArg List<String> ids,
             McpConnection connection) {
         if (ids == null || ids.isEmpty() || ids.size() > MAX_IDS) {
             return StepAnswers.refusal("ids: give 1 to " + MAX_IDS + " tool ids");
@@ -162,7 +161,7 @@ public class MetaTools {
     }
 
     @Tool(name = "unload_tools", description = "Remove tools from this session's active set.")
-    ToolResponse unloadTools(@ToolArg(description = "tool ids") List<String> ids, McpConnection connection) {
+    ToolResponse unloadTools(@ToolArg List<String> ids, McpConnection connection) {
         if (ids == null || ids.isEmpty()) {
             return StepAnswers.refusal("ids: give at least one tool id");
         }
@@ -173,7 +172,7 @@ public class MetaTools {
         return StepAnswers.response(false, new ActiveSet(sets.active(connection.id()), removed, List.of()));
     }
 
-    @Tool(name = "active_tools", description = "The tools in this session's active set.")
+    @Tool(name = "active_tools", description = "This session's active set.")
     ToolResponse activeTools(McpConnection connection) {
         return StepAnswers.response(false, new ActiveSet(sets.active(connection.id()), List.of(), List.of()));
     }
