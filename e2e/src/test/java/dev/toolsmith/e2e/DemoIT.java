@@ -2,8 +2,15 @@ package dev.toolsmith.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolsmith.contracts.tool.VerbNormalizer;
 import dev.toolsmith.e2e.demo.Demo;
 import dev.toolsmith.e2e.demo.FxRatesApi;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -29,7 +36,30 @@ class DemoIT {
             // the two substituted steps, the raw MCP session's call of the loaded tool and the planner agent's call_tool
             assertThat(api.conversions()).as("every stage's call really reached the API").isEqualTo(4);
         }
+        assertTheNovelVerbWasServedOnConfidenceAlone();
         assertOneTraceFollowsTheSubstitutedStep();
+    }
+
+    /**
+     * CONVERT_CURRENCY was substituted on search confidence alone: the alias its first step taught records the
+     * confidence it was served with, at or above the librarian's threshold (SearchDefaults.SUBSTITUTION_THRESHOLD),
+     * so the capabilities manager's contract-confirmed rule (from 0.5 up to the threshold, inputs exactly the
+     * tool's parameters) was not what served it.
+     */
+    private void assertTheNovelVerbWasServedOnConfidenceAlone() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(Platform.capabilities() + "/aliases")).header("X-API-Key", Platform.get().adminKey())
+                .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as("GET /aliases: " + response.body()).isEqualTo(200);
+        JsonNode learned = null;
+        for (JsonNode alias : new ObjectMapper().readTree(response.body())) {
+            if (alias.path("verb").asText().equals(VerbNormalizer.normalize("CONVERT_CURRENCY"))) {
+                learned = alias;
+            }
+        }
+        assertThat(learned).as("the alias learned from the CONVERT_CURRENCY substitution").isNotNull();
+        assertThat(learned.path("confidence").asDouble()).as("the search confidence CONVERT_CURRENCY was substituted with")
+                .isGreaterThanOrEqualTo(0.95);
     }
 
     private void assertOneTraceFollowsTheSubstitutedStep() throws Exception {
