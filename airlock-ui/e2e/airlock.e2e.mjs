@@ -398,7 +398,7 @@ async function main() {
       await shot(page, 'health-plugin');
     });
 
-    await step('disable (with a reason) and enable land in the librarian\'s audit log with who did it', async () => {
+    await step('disable (with a reason), enable and a threshold change land in the librarian\'s audit log with who did it', async () => {
       const toolId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/health\//, ''));
       const reason = `e2e ${new Date().toISOString().slice(11, 19)}: its provider answers 500`;
       const disable = async () => {
@@ -416,6 +416,18 @@ async function main() {
       if (await page.getByRole('button', { name: 'Enable', exact: true }).count()) await enable();
       await disable();
       await enable();
+      // an admin's health-threshold change is audited too (the capabilities manager announces it on notifications)
+      const failures = page.getByLabel('Failed probes before disabling');
+      const before = await failures.inputValue();
+      const wanted = String(Number(before) + 4);
+      await failures.fill(wanted);
+      await page.getByRole('button', { name: 'Save thresholds' }).click();
+      await page.getByText('Health thresholds saved').waitFor();
+      await page.goto(`${opts.baseUrl}/#/audit?subjectId=${encodeURIComponent(toolId)}&action=HEALTH_THRESHOLDS_CHANGED`);
+      const tuned = page.getByTestId('audit-table').getByRole('row').filter({ hasText: `failuresToDisable ${before} → ${wanted}` }).first();
+      await tuned.waitFor({ timeout: 30_000 }); // notifications travel through Kafka
+      check((await tuned.getByRole('cell').nth(1).innerText()).trim() === creds.admin.user,
+        `the threshold change's Who is not the admin ${creds.admin.user}: ${await tuned.innerText()}`);
       await page.goto(`${opts.baseUrl}/#/audit?subjectId=${encodeURIComponent(toolId)}&action=CATALOG_STATUS_CHANGED`);
       const rows = page.getByTestId('audit-table').getByRole('row');
       const disabled = rows.filter({ hasText: reason }).first();

@@ -161,7 +161,8 @@ export const notifications = {
 
 /** The librarian's audit actions (GET /audit?action=). */
 export const AUDIT_ACTIONS = ['SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED',
-  'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED', 'BULK_APPROVED', 'BULK_REJECTED'];
+  'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED', 'BULK_APPROVED', 'BULK_REJECTED',
+  'SIGN_IN_LOCKED', 'SIGN_IN_UNLOCKED', 'HEALTH_THRESHOLDS_CHANGED'];
 
 export const audit = {
   async list(filter: { actor?: string; action?: string; subjectId?: string }, page: number, size: number) {

@@ -69,7 +69,8 @@ describe('AuditLog', () => {
     // The librarian's actions can be picked (it refuses any other value with 400).
     const options = within(screen.getByLabelText('Action')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
     expect(options).toEqual(['', 'SOURCE_CREATED', 'SOURCE_UPDATED', 'SOURCE_DELETED', 'APPROVED', 'REJECTED', 'POLICY_CHANGED', 'SUSPENDED', 'DRAFT_FILED',
-      'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED', 'BULK_APPROVED', 'BULK_REJECTED']);
+      'REPLACED', 'CATALOGED', 'CATALOG_ACCESS_CHANGED', 'CATALOG_STATUS_CHANGED', 'RETIRED', 'BUILD_REFUSED', 'BULK_APPROVED', 'BULK_REJECTED',
+      'SIGN_IN_LOCKED', 'SIGN_IN_UNLOCKED', 'HEALTH_THRESHOLDS_CHANGED']);
   });
 
   it('pages 50 at a time and goes back to the first page when a filter changes', async () => {

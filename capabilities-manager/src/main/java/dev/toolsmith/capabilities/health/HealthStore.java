@@ -197,31 +197,6 @@ public class HealthStore {
         }
     }
 
-    /**
-     * Replaces a plugin's threshold overrides (nulls restore the defaults); false when it is not tracked. A new
-     * interval also brings a probe scheduled further away than it forward: an admin who shortens the interval of
-     * a plugin probed hourly means the next hour, not the one after.
-     */
-    public boolean setOverrides(String toolId, ThresholdOverrides overrides) {
-        String sql = "UPDATE plugin_health SET failures_to_disable = ?, successes_to_enable = ?, error_rate_threshold = ?, "
-                + "error_rate_window = ?, interval_seconds = ?, next_probe_at = CASE WHEN CAST(? AS int) IS NULL "
-                + "THEN next_probe_at ELSE LEAST(next_probe_at, now() + make_interval(secs => ?)) END WHERE tool_id = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setObject(1, overrides.failuresToDisable(), Types.INTEGER);
-            s.setObject(2, overrides.successesToEnable(), Types.INTEGER);
-            s.setObject(3, overrides.errorRateThreshold(), Types.DOUBLE);
-            s.setObject(4, overrides.errorRateWindow(), Types.INTEGER);
-            s.setObject(5, overrides.intervalSeconds(), Types.INTEGER);
-            s.setObject(6, overrides.intervalSeconds(), Types.INTEGER);
-            s.setObject(7, overrides.intervalSeconds() == null ? null : overrides.intervalSeconds().doubleValue(),
-                    Types.DOUBLE);
-            s.setString(8, toolId);
-            return s.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw failed("set the health thresholds of " + toolId, e);
-        }
-    }
-
     /** A probe's result, for the UI's health history. */
     public record ProbeEntry(Instant at, boolean ok, Long latencyMs, Integer httpStatus, String failureKind,
             String error) {

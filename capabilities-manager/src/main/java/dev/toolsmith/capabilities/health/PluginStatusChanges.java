@@ -67,9 +67,16 @@ public class PluginStatusChanges {
     }
 
     private Uni<Boolean> apply(String toolId, PluginStatus status, String reason, Actor actor, String changedBy) {
+        // The health worker decides on a row it read before its probe: an admin may have disabled the plugin
+        // since. Checked in the same statement, so the worker never re-enables what an admin disabled.
+        String notAdminsDisable = actor == Actor.HEALTH && status == PluginStatus.ENABLED
+                ? " AND NOT EXISTS (SELECT 1 FROM plugin_health h WHERE h.tool_id = plugin.tool_id "
+                        + "AND h.disabled_by = 'ADMIN')"
+                : "";
         return Panache.getSession().chain(session -> session.createNativeQuery(
                 "UPDATE plugin SET status = :status, status_reason = :reason, updated_at = now() "
-                        + "WHERE tool_id = :id AND status <> :status RETURNING tool_id", String.class)
+                        + "WHERE tool_id = :id AND status <> :status" + notAdminsDisable + " RETURNING tool_id",
+                String.class)
                 .setParameter("status", status.name())
                 .setParameter("reason", status == PluginStatus.ENABLED ? null : reason)
                 .setParameter("id", toolId)

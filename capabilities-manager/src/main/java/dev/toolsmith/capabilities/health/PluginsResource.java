@@ -9,6 +9,7 @@ import dev.toolsmith.capabilities.usage.ToolUsage;
 import dev.toolsmith.capabilities.usage.UsagePeriod;
 import dev.toolsmith.capabilities.usage.UsageQueries;
 import dev.toolsmith.contracts.build.PluginStatus;
+import dev.toolsmith.eventing.ReactiveBridge;
 import dev.toolsmith.eventing.security.Roles;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
@@ -47,6 +48,7 @@ public class PluginsResource {
     private final HealthStore health;
     private final HealthWorker worker;
     private final PluginStatusChanges changes;
+    private final ThresholdChanges thresholdChanges;
     private final PoliciesInForce policies;
     private final UsageQueries usage;
     private final HealthSettings settings;
@@ -54,13 +56,14 @@ public class PluginsResource {
     private final com.fasterxml.jackson.databind.ObjectMapper mapper;
 
     public PluginsResource(PluginRegistry registry, HealthStore health, HealthWorker worker, PluginStatusChanges changes,
-            PoliciesInForce policies, UsageQueries usage, HealthSettings settings, SecurityIdentity identity,
-            dev.toolsmith.contracts.event.ContractCodec codec) {
+            ThresholdChanges thresholdChanges, PoliciesInForce policies, UsageQueries usage, HealthSettings settings,
+            SecurityIdentity identity, dev.toolsmith.contracts.event.ContractCodec codec) {
         this.mapper = codec.mapper();
         this.registry = registry;
         this.health = health;
         this.worker = worker;
         this.changes = changes;
+        this.thresholdChanges = thresholdChanges;
         this.policies = policies;
         this.usage = usage;
         this.settings = settings;
@@ -160,7 +163,11 @@ public class PluginsResource {
             throw new IllegalArgumentException(toolId + " is an internal plugin: it has no health checks");
         }
         health.trackNewPlugins();
-        health.setOverrides(toolId, overrides == null ? new ThresholdOverrides(null, null, null, null, null) : overrides);
+        ThresholdOverrides own = overrides == null ? new ThresholdOverrides(null, null, null, null, null) : overrides;
+        HealthThresholds before = worker.thresholdsOf(toolId)
+                .orElseThrow(() -> new NotFoundException("plugin " + toolId + " is not tracked by the health worker yet"));
+        ReactiveBridge.await(() -> thresholdChanges.change(toolId, own, before, worker.thresholds(plugin, own),
+                "admin " + identity.getPrincipal().getName()));
         return worker.thresholdsOf(toolId).orElseThrow();
     }
 

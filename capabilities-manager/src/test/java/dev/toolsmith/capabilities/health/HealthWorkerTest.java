@@ -33,6 +33,7 @@ import dev.toolsmith.contracts.step.StepStatus;
 import dev.toolsmith.contracts.tool.HealthProbe;
 import dev.toolsmith.contracts.tool.HttpBinding;
 import dev.toolsmith.contracts.tool.ToolManifest;
+import dev.toolsmith.eventing.ReactiveBridge;
 import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -63,6 +64,9 @@ import org.junit.jupiter.api.Test;
 class HealthWorkerTest {
 
     static WireMockServer api;
+
+    @Inject
+    PluginStatusChanges statusChanges;
 
     @Inject
     PluginRegistry registry;
@@ -136,6 +140,25 @@ class HealthWorkerTest {
         }
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
                 assertThat(runStep(PLANNER, verb, Map.of("case", "y")).status()).isEqualTo(StepStatus.SUCCEEDED));
+    }
+
+    @Test
+    void theHealthWorkerNeverReEnablesWhatAnAdminDisabledEvenOnAStaleDecision() {
+        String toolId = "admin-held-api.rate";
+        healthAnswers("/health-admin-held", 200);
+        register(registry, rateTool(toolId, "LOOK_UP_ADMIN_HELD_RATE", api, null, 1_000, 0,
+                probe(api, "/health-admin-held", 3_600)), null);
+        given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/disable").then().statusCode(200);
+        // a probe that read the row before the admin's disable decides to enable: refused in the same statement
+        boolean changed = ReactiveBridge.await(() -> statusChanges.change(toolId, PluginStatus.ENABLED,
+                "2 consecutive successful health probes", PluginStatusChanges.Actor.HEALTH, "health-worker"));
+        assertThat(changed).isFalse();
+        given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                .body("status", equalTo("DISABLED")).body("health.disabledBy", equalTo("ADMIN"));
+        // the admin's own enable still works
+        given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/enable").then().statusCode(200);
+        given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
+                .body("status", equalTo("ENABLED"));
     }
 
     @Test
@@ -260,11 +283,27 @@ class HealthWorkerTest {
         given().header("X-API-Key", ADMIN).contentType("application/json").body("{\"errorRateThreshold\": 2}")
                 .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(400)
                 .body("error", containsString("errorRateThreshold"));
-        given().header("X-API-Key", ADMIN).contentType("application/json")
-                .body("{\"failuresToDisable\": 5, \"intervalSeconds\": 30}")
-                .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200)
-                .body("failuresToDisable", equalTo(5)).body("intervalSeconds", equalTo(30))
-                .body("successesToEnable", equalTo(2));
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
+                KafkaTestClient.Reader notifications = kafka.reader(Topics.NOTIFICATIONS)) {
+            given().header("X-API-Key", ADMIN).contentType("application/json")
+                    .body("{\"failuresToDisable\": 5, \"intervalSeconds\": 30}")
+                    .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200)
+                    .body("failuresToDisable", equalTo(5)).body("intervalSeconds", equalTo(30))
+                    .body("successesToEnable", equalTo(2));
+            // announced with who and before -> after, for the librarian's audit log
+            List<ConsumerRecord<String, byte[]>> announced = notifications.awaitMatching(r -> {
+                Notification n = kafka.codec().payload(kafka.codec().openEnvelope(r.value()), Notification.class);
+                return n.kind() == Notification.Kind.HEALTH_THRESHOLDS_CHANGED && toolId.equals(n.subjectId());
+            }, Duration.ofSeconds(20));
+            assertThat(announced).hasSize(1);
+            Notification change = kafka.codec().payload(kafka.codec().openEnvelope(announced.get(0).value()),
+                    Notification.class);
+            assertThat(change.changedBy()).startsWith("admin ");
+            assertThat(change.before()).containsEntry("intervalSeconds", 3_600).containsEntry("successesToEnable", 2);
+            assertThat(change.after()).containsEntry("intervalSeconds", 30).containsEntry("failuresToDisable", 5);
+            assertThat(change.message()).contains("intervalSeconds 3600 → 30").contains("failuresToDisable")
+                    .doesNotContain("successesToEnable");
+        }
         assertThat(nextProbeAt(toolId)).as("the shorter interval applies to the next probe, not the one after")
                 .isBefore(java.time.Instant.now().plusSeconds(31));
         given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)

@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.hasSize;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.tool.CatalogEntry;
 import dev.toolsmith.contracts.tool.Risk;
@@ -39,6 +40,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -252,6 +255,28 @@ class CatalogResourceTest {
                     .get("/audit").then().statusCode(200).body("items", hasSize(2))
                     .body("items.find { it.after.status == 'active' }.actor", equalTo("admin bob"))
                     .body("items.find { it.after.status == 'active' }.after.reason", equalTo(null)));
+        }
+    }
+
+    @Test
+    void anAdminsThresholdChangeInTheCapabilitiesManagerIsAuditedWithBeforeAndAfter() {
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
+            // without who changed it, the notification breaks its contract: dead-lettered, nothing audited
+            kafka.send(Topics.NOTIFICATIONS, "cat.tuned", new Notification(UUID.randomUUID().toString(),
+                    Notification.Kind.HEALTH_THRESHOLDS_CHANGED, Notification.Severity.INFO, "forged", "no one",
+                    "cat.tuned", Instant.now(), null, null, Map.of("failuresToDisable", 99)));
+            kafka.send(Topics.NOTIFICATIONS, "cat.tuned", new Notification(UUID.randomUUID().toString(),
+                    Notification.Kind.HEALTH_THRESHOLDS_CHANGED, Notification.Severity.INFO,
+                    "Health thresholds of cat.tuned changed", "failuresToDisable 3 → 5", "cat.tuned", Instant.now(),
+                    "admin carol", Map.of("failuresToDisable", 3), Map.of("failuresToDisable", 5)));
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().header("X-API-Key", VIEWER_KEY)
+                    .queryParam("subjectId", "cat.tuned").queryParam("action", "HEALTH_THRESHOLDS_CHANGED")
+                    .get("/audit").then().statusCode(200).body("items", hasSize(1))
+                    .body("items[0].actor", equalTo("admin carol"))
+                    .body("items[0].subjectType", equalTo("tool"))
+                    .body("items[0].summary", containsString("failuresToDisable 3 → 5"))
+                    .body("items[0].before.failuresToDisable", equalTo(3))
+                    .body("items[0].after.failuresToDisable", equalTo(5)));
         }
     }
 

@@ -41,7 +41,9 @@ public class AuditLog {
         /** The airlock UI locked an account or a client address out after repeated failed sign-ins. */
         SIGN_IN_LOCKED,
         /** An admin lifted a sign-in lockout in the airlock UI. */
-        SIGN_IN_UNLOCKED
+        SIGN_IN_UNLOCKED,
+        /** An admin changed a plugin's own health thresholds (in the capabilities manager, on notifications). */
+        HEALTH_THRESHOLDS_CHANGED
     }
 
     private final ObjectMapper mapper;

@@ -52,7 +52,7 @@ public class AuditResource {
             description = "Filters: actor, action (SOURCE_CREATED, SOURCE_UPDATED, SOURCE_DELETED, APPROVED, REJECTED,"
                     + " POLICY_CHANGED, SUSPENDED, DRAFT_FILED, REPLACED, CATALOGED, CATALOG_ACCESS_CHANGED,"
                     + " CATALOG_STATUS_CHANGED, RETIRED, BUILD_REFUSED, BULK_APPROVED, BULK_REJECTED, SIGN_IN_LOCKED,"
-                    + " SIGN_IN_UNLOCKED), subjectType (source,"
+                    + " SIGN_IN_UNLOCKED, HEALTH_THRESHOLDS_CHANGED), subjectType (source,"
                     + " candidate, tool, review-queue, sign-in), subjectId, from/to"
                     + " (ISO-8601 instants).")
     public Uni<EntryPage> list(@QueryParam("actor") String actor, @QueryParam("action") String action,

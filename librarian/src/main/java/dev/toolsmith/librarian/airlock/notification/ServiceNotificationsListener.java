@@ -1,6 +1,7 @@
 package dev.toolsmith.librarian.airlock.notification;
 
 import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.librarian.airlock.audit.AuditLog;
 import dev.toolsmith.eventing.EventingConfig;
 import dev.toolsmith.eventing.IdempotentConsumer;
 import io.smallrye.mutiny.Uni;
@@ -15,7 +16,9 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * soft limits, re-enabled plugins and refused builds) into the admins' inbox, {@code GET /notifications}.
  * The librarian's own alerts are already stored where they are raised ({@link Notifier}), and a disabled
  * plugin already has its alert from {@code plugin-status} ({@link PluginStatusNotifications}); both are
- * skipped so nothing shows twice. Applied once per event id.
+ * skipped so nothing shows twice. A notification of an admin's change in another service (health
+ * thresholds) is also filed in the audit log with who and before → after, in the same transaction.
+ * Applied once per event id.
  */
 @ApplicationScoped
 public class ServiceNotificationsListener {
@@ -23,10 +26,12 @@ public class ServiceNotificationsListener {
     static final String CONSUMER = "librarian-inbox-notifications";
 
     private final IdempotentConsumer consumer;
+    private final AuditLog audit;
     private final String ownSource;
 
-    public ServiceNotificationsListener(IdempotentConsumer consumer, EventingConfig eventing) {
+    public ServiceNotificationsListener(IdempotentConsumer consumer, AuditLog audit, EventingConfig eventing) {
         this.consumer = consumer;
+        this.audit = audit;
         this.ownSource = eventing.eventSource();
     }
 
@@ -45,7 +50,11 @@ public class ServiceNotificationsListener {
             row.subjectId = alert.subjectId();
             row.createdAt = alert.createdAt().atOffset(ZoneOffset.UTC);
             return NotificationEntity.findById(row.id)
-                    .chain(existing -> existing != null ? Uni.createFrom().voidItem() : row.persist().replaceWithVoid());
+                    .chain(existing -> existing != null ? Uni.createFrom().voidItem() : row.persist().replaceWithVoid())
+                    .call(() -> alert.kind() == Notification.Kind.HEALTH_THRESHOLDS_CHANGED
+                            ? audit.record(alert.changedBy(), AuditLog.Action.HEALTH_THRESHOLDS_CHANGED, "tool",
+                                    alert.subjectId(), alert.message(), alert.before(), alert.after())
+                            : Uni.createFrom().voidItem());
         });
     }
 
