@@ -1,6 +1,7 @@
 package dev.toolsmith.capabilities.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
@@ -16,7 +17,9 @@ import java.util.function.Function;
 public final class BriefLists {
 
     private static final Encoding CL100K = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
-    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
+    // instants as ISO-8601 text, as the structured content (serialised by the MCP library) writes them
+    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules()
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     private BriefLists() {
     }

@@ -108,4 +108,10 @@ class BriefListsTest {
         assertThat(BriefLists.tokens(BriefLists.json(brief))).isLessThanOrEqualTo(60);
         assertThat(brief).usingRecursiveComparison().ignoringFields("description").isEqualTo(card);
     }
+
+    @Test
+    void instantsAreWrittenAsIsoTextLikeTheStructuredContent() {
+        assertThat(BriefLists.json(java.util.Map.of("lastProbeAt", java.time.Instant.parse("2026-11-27T15:30:00Z"))))
+                .isEqualTo("{\"lastProbeAt\":\"2026-11-27T15:30:00Z\"}");
+    }
 }
