@@ -17,7 +17,7 @@ import org.jboss.logging.Logger;
  * Changes a plugin's status and announces it, in one transaction: the plugin row (only when the status
  * really changes, so two replicas or an admin racing the worker announce it once), its health row, the
  * history, {@code PluginStatusChanged} on {@code plugin-status} (the librarian hides or shows the tool in
- * search) and a notification for admins. After the commit the registry is refreshed, so this replica
+ * search) and a notification for admins. After the commit the registry re-reads that plugin, so this replica
  * stops (or resumes) serving the plugin at once; others follow on their refresh schedule.
  */
 @ApplicationScoped
@@ -42,7 +42,7 @@ public class PluginStatusChanges {
     /** True when the status changed (and was announced); false when it already was {@code status}. */
     public Uni<Boolean> change(String toolId, PluginStatus status, String reason, Actor actor, String changedBy) {
         return Panache.withTransaction(() -> apply(toolId, status, reason, actor, changedBy))
-                .call(changed -> changed ? registry.refresh() : Uni.createFrom().voidItem())
+                .call(changed -> changed ? registry.refresh(toolId) : Uni.createFrom().voidItem())
                 .invoke(changed -> {
                     if (changed) {
                         LOG.infof("plugin %s is now %s (%s, by %s)", toolId, status, reason, changedBy);
