@@ -59,6 +59,11 @@ class PolicyChangeTest {
         String toolId = given().header("X-API-Key", VIEWER).get("/tools/pending/" + list).then().statusCode(200)
                 .extract().path("toolId");
 
+        // a change without a policy is refused, never read as "no limits"
+        given().header("X-API-Key", ADMIN).contentType(ContentType.JSON).body("{}")
+                .put("/tools/pending/" + list + "/policy").then().statusCode(400)
+                .body("pointer", equalTo("/policy")).body("error", containsString("required"));
+
         // a pending tool has no policy to change yet: it gets one when approved
         given().header("X-API-Key", ADMIN).contentType(ContentType.JSON)
                 .body(Map.of("policy", Map.of("quota", Map.of("perDay", 5))))

@@ -1,5 +1,6 @@
 package dev.toolsmith.librarian.airlock.review;
 
+import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.eventing.rest.ApiError;
 import dev.toolsmith.eventing.rest.Paging;
 import dev.toolsmith.eventing.security.Roles;
@@ -145,8 +146,11 @@ public class ReviewResource {
     @APIResponse(responseCode = "409", description = "Not approved or active, or the policy is already this one",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
     public Uni<CandidateViews.Details> changePolicy(@PathParam("id") UUID id, ReviewRequests.ChangePolicy request) {
-        ReviewRequests.ChangePolicy body = request == null ? new ReviewRequests.ChangePolicy(null, null) : request;
-        return policyChanges.change(id, body.policy(), Boolean.TRUE.equals(body.acceptUnlimited()), actor())
+        // a change says what the policy becomes: a missing one must not silently lift every limit
+        if (request == null || request.policy() == null) {
+            throw new ContractViolation("/policy", "field /policy: required (the whole new policy; {} for no limits)");
+        }
+        return policyChanges.change(id, request.policy(), Boolean.TRUE.equals(request.acceptUnlimited()), actor())
                 .chain(() -> queries.details(id));
     }
 
