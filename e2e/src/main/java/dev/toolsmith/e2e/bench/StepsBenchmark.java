@@ -10,7 +10,7 @@ import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
-import dev.toolsmith.e2e.Args;
+import dev.toolsmith.e2e.PlannerOptions;
 import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -29,6 +30,13 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Drives plan steps through Kafka against a running capabilities manager and librarian, as planners do,
@@ -52,48 +60,73 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * The last line printed is JSON:
  * {@code {"known_verb":{"steps":..,"steps_per_s":..,"p50_ms":..,"p99_ms":..,"succeeded":..},"novel_verb":{...}}}.
  */
-public final class StepsBenchmark {
+@Command(name = "StepsBenchmark", mixinStandardHelpOptions = true,
+        description = "Plan steps through Kafka against a running platform; the last line is JSON.")
+public final class StepsBenchmark implements Callable<Integer> {
 
     private static final String KNOWN_VERB = "EVALUATE_EXPRESSION";
     private static final String NOVEL_VERB = "CALCULATE_ARITHMETIC_EXPRESSION";
     private static final String DESCRIPTION = "multiply the price by the quantity";
 
     private final ContractCodec codec = new ContractCodec();
-    private final String bootstrap;
-    private final String caller;
-    private final String capabilities;
-    private final String adminKey;
-    private final double rate;
-    private final boolean distinctNovelTexts;
-    private final String stagesFile;
-    private final int lingerMs;
-    private final Map<String, Object> kafkaLogin;
-    /** Signs every step as --caller with --planner-key, as every planner must (docs/events.md). */
-    private final PlanStepSigner signer;
 
-    private StepsBenchmark(Args args) {
-        rate = Double.parseDouble(args.get("rate", "0"));
-        bootstrap = args.required("bootstrap");
-        caller = args.get("caller", "planner");
-        capabilities = args.get("capabilities", "http://127.0.0.1:8082");
-        adminKey = args.get("admin-key", null);
-        stagesFile = args.get("stages-out", null);
-        lingerMs = args.integer("linger-ms", 1);
-        kafkaLogin = args.kafkaLogin();
-        signer = PlanStepSigner.of(caller, args.required("planner-key"));
-        String novelTexts = args.get("novel-texts", "distinct");
-        if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {
-            throw new IllegalArgumentException("--novel-texts is distinct or same, got " + novelTexts);
-        }
-        distinctNovelTexts = novelTexts.equals("distinct");
+    @Spec
+    CommandSpec command;
+
+    @Mixin
+    PlannerOptions planner;
+
+    @Option(names = "--capabilities", defaultValue = "http://127.0.0.1:8082", paramLabel = "URL",
+            description = "the capabilities manager (default ${DEFAULT-VALUE})")
+    String capabilities;
+
+    @Option(names = "--admin-key", paramLabel = "KEY",
+            description = "an admin API key, to reset the learned alias between novel steps (without it: no novel verb)")
+    String adminKey;
+
+    @Option(names = "--steps", defaultValue = "10000", paramLabel = "N", description = "known-verb steps (default ${DEFAULT-VALUE})")
+    int steps;
+
+    @Option(names = "--warmup", defaultValue = "500", paramLabel = "N", description = "known-verb steps before measuring (default ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--rate", defaultValue = "0", paramLabel = "N",
+            description = "known-verb steps offered per second; 0 (default) sends them as fast as the producer goes")
+    double rate;
+
+    @Option(names = "--novel", defaultValue = "200", paramLabel = "N", description = "novel-verb steps (default ${DEFAULT-VALUE})")
+    int novel;
+
+    @Option(names = "--novel-texts", defaultValue = "distinct", paramLabel = "distinct|same",
+            description = "a different description per novel step, or one repeated (default ${DEFAULT-VALUE})")
+    String novelTexts;
+
+    @Option(names = "--stages-out", paramLabel = "FILE", description = "with --rate: every step's stages as CSV")
+    String stagesFile;
+
+    @Option(names = "--linger-ms", defaultValue = "1", paramLabel = "MS",
+            description = "the step producer's linger.ms (default ${DEFAULT-VALUE})")
+    int lingerMs;
+
+    private Map<String, Object> kafkaLogin;
+    /** Signs every step as --caller with --planner-key, as every planner must (docs/events.md). */
+    private PlanStepSigner signer;
+
+    public static void main(String[] argv) {
+        System.exit(new CommandLine(new StepsBenchmark()).execute(argv));
     }
 
-    public static void main(String[] argv) throws Exception {
-        Args args = new Args(argv);
-        StepsBenchmark bench = new StepsBenchmark(args);
-        String known = bench.known(args.integer("warmup", 500), args.integer("steps", 10_000));
-        String novel = bench.novel(args.integer("novel", 200));
-        System.out.println("{\"known_verb\":" + known + ",\"novel_verb\":" + novel + "}");
+    @Override
+    public Integer call() throws Exception {
+        if (!novelTexts.equals("distinct") && !novelTexts.equals("same")) {
+            throw new ParameterException(command.commandLine(), "--novel-texts is distinct or same, got " + novelTexts);
+        }
+        kafkaLogin = planner.kafkaLogin();
+        signer = PlanStepSigner.of(planner.caller(), planner.plannerKey());
+        String known = known(warmup, steps);
+        String novelVerb = novel(novel);
+        System.out.println("{\"known_verb\":" + known + ",\"novel_verb\":" + novelVerb + "}");
+        return 0;
     }
 
     private String known(int warmup, int count) throws Exception {
@@ -112,7 +145,7 @@ public final class StepsBenchmark {
         int firstOrder = 100_000 + new java.util.Random().nextInt(800_000);
         try (Session session = new Session()) {
             return session.run(count, i -> step(NOVEL_VERB, "novel-plan",
-                    distinctNovelTexts ? DESCRIPTION + " of order " + (firstOrder + i) : DESCRIPTION), true).json();
+                    novelTexts.equals("distinct") ? DESCRIPTION + " of order " + (firstOrder + i) : DESCRIPTION), true).json();
         }
     }
 
@@ -122,7 +155,7 @@ public final class StepsBenchmark {
         return new PlanStep(UUID.randomUUID().toString(), planId, verb, description,
                 Map.of("expression", StepInput.literal(json.textNode("price * quantity"), "string"),
                         "variables", StepInput.literal(variables, "object")),
-                Map.of("result", "the total"), caller);
+                Map.of("result", "the total"), planner.caller());
     }
 
     /** The step's plan-steps record, signed: the HMAC costs the driver a few microseconds per step. */
@@ -267,11 +300,11 @@ public final class StepsBenchmark {
         private final KafkaConsumer<String, byte[]> consumer;
 
         Session() {
-            producer = PlannerKafka.producer(bootstrap,
+            producer = PlannerKafka.producer(planner.bootstrap(),
                     PlannerKafka.with(kafkaLogin, Map.of(ProducerConfig.LINGER_MS_CONFIG, lingerMs)));
             // The broker answers a fetch as soon as a result arrives; the wait only bounds an idle fetch, and a
             // short one just spins the driver and the broker on the machine being measured.
-            consumer = PlannerKafka.consumerAtEnd(bootstrap, Topics.STEP_RESULTS, "planner-steps-benchmark",
+            consumer = PlannerKafka.consumerAtEnd(planner.bootstrap(), Topics.STEP_RESULTS, "planner-steps-benchmark",
                     PlannerKafka.with(kafkaLogin, Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100)));
         }
 

@@ -8,12 +8,17 @@ import dev.toolsmith.contracts.step.PlanStepSigner;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
-import dev.toolsmith.e2e.Args;
+import dev.toolsmith.e2e.PlannerOptions;
 import dev.toolsmith.planner.kafka.PlanStepChannel;
 import dev.toolsmith.planner.kafka.PlannerKafka;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code ./toolsmith demo}: the whole flow against a running platform, printed stage by stage.
@@ -83,23 +88,51 @@ public final class Demo {
     }
 
     public static void main(String[] argv) {
-        Args args = new Args(argv);
-        // --api-host: where the FX API listens and what its URLs say (default loopback; compose-test passes the
-        // container network's gateway, so the containerised platform can reach it)
-        try (FxRatesApi api = new FxRatesApi("fx-rates", "", args.get("api-host", "127.0.0.1"))) {
-            Demo demo = new Demo(args.required("bootstrap"), args.kafkaLogin(), args.required("librarian"),
-                    args.required("capabilities"),
-                    args.required("admin-key"), args.get("caller", "planner"), args.required("planner-key"))
-                    .llmFrom(System.getenv());
-            demo.run(api);
-            System.out.println("\nDemo complete: every stage happened.");
-            System.exit(0);
-        } catch (DemoFailure e) {
-            System.err.println("\nDEMO FAILED at stage '" + e.stage + "': " + e.getMessage());
-            System.exit(1);
-        } catch (RuntimeException e) {
-            System.err.println("\nDEMO FAILED: " + e);
-            System.exit(2);
+        System.exit(new CommandLine(new Cli()).execute(argv));
+    }
+
+    /**
+     * The command line of {@code ./toolsmith demo}. Exit codes: 0 every stage happened, 1 a stage did not,
+     * 2 a wrong option (with the usage) or an unexpected error.
+     */
+    @Command(name = "demo", mixinStandardHelpOptions = true,
+            description = "The whole Toolsmith flow against a running platform, printed stage by stage.")
+    static final class Cli implements Callable<Integer> {
+
+        @Mixin
+        PlannerOptions planner;
+
+        @Option(names = "--librarian", required = true, paramLabel = "URL", description = "the librarian's base URL")
+        String librarian;
+
+        @Option(names = "--capabilities", required = true, paramLabel = "URL",
+                description = "the capabilities manager's base URL")
+        String capabilities;
+
+        @Option(names = "--admin-key", required = true, paramLabel = "KEY", description = "an admin API key")
+        String adminKey;
+
+        // where the FX API listens and what its URLs say: compose-test passes the container network's gateway,
+        // so the containerised platform can reach it
+        @Option(names = "--api-host", defaultValue = "127.0.0.1", paramLabel = "HOST",
+                description = "where the demo's FX API listens (default ${DEFAULT-VALUE})")
+        String apiHost;
+
+        @Override
+        public Integer call() {
+            Map<String, Object> kafkaLogin = planner.kafkaLogin(); // a usage error before the API starts
+            try (FxRatesApi api = new FxRatesApi("fx-rates", "", apiHost)) {
+                new Demo(planner.bootstrap(), kafkaLogin, librarian, capabilities, adminKey, planner.caller(),
+                        planner.plannerKey()).llmFrom(System.getenv()).run(api);
+                System.out.println("\nDemo complete: every stage happened.");
+                return 0;
+            } catch (DemoFailure e) {
+                System.err.println("\nDEMO FAILED at stage '" + e.stage + "': " + e.getMessage());
+                return 1;
+            } catch (RuntimeException e) {
+                System.err.println("\nDEMO FAILED: " + e);
+                return 2;
+            }
         }
     }
 
