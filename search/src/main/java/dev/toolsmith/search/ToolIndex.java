@@ -40,14 +40,18 @@ public final class ToolIndex implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(ToolIndex.class.getName());
     private static final int INITIAL_CAPACITY = 256;
-    private static final int STATS_SAMPLE = 2048;
+    /** Tools sampled for the dense statistics; the property is for latency experiments only. */
+    private static final int STATS_SAMPLE = Integer.getInteger("toolsmith.search.statsSample", 2048);
     /**
      * Catalogs of at least this many slots start the dense first pass with the sign prefilter: below it the
      * int8 scan of every tool (about 230 ns a tool) is cheap enough to hide behind the second model.
      */
     static final int PREFILTER_MIN_SLOTS = 8192;
-    /** The sign shortlist keeps at least this many tools, and at least 1/{@value #PREFILTER_SHARE} of the catalog. */
-    private static final int PREFILTER_MIN_WIDTH = 2000;
+    /**
+     * The sign shortlist keeps at least this many tools, and at least 1/{@value #PREFILTER_SHARE} of the catalog
+     * (the property is for latency experiments only).
+     */
+    private static final int PREFILTER_MIN_WIDTH = Integer.getInteger("toolsmith.search.prefilterWidth", 2000);
     private static final int PREFILTER_SHARE = 10;
     /** Floors for the catalog deviations: tiny catalogs and one-hit queries must not explode z-scores. */
     private static final double MIN_DENSE_STD = 0.02;
@@ -217,20 +221,19 @@ public final class ToolIndex implements AutoCloseable {
     }
 
     public Optional<PluginStatus> status(String toolId) {
-        lock.readLock().lock();
-        try {
-            Integer slot = slotById.get(toolId);
-            return slot == null ? Optional.empty() : Optional.of(entries[slot].status);
-        } finally {
-            lock.readLock().unlock();
-        }
+        return read(toolId, e -> e.status);
     }
 
     public Optional<ToolManifest> get(String toolId) {
+        return read(toolId, e -> e.tool);
+    }
+
+    /** One field of a tool's entry, read under the read lock; empty if the tool is unknown. */
+    private <T> Optional<T> read(String toolId, java.util.function.Function<Entry, T> field) {
         lock.readLock().lock();
         try {
             Integer slot = slotById.get(toolId);
-            return slot == null ? Optional.empty() : Optional.of(entries[slot].tool);
+            return slot == null ? Optional.empty() : Optional.of(field.apply(entries[slot]));
         } finally {
             lock.readLock().unlock();
         }

@@ -53,9 +53,10 @@ public record ToolQuery(String text, String verb, List<String> contextEntities, 
 
     /**
      * What the matchers read: the verb as words first (it names the intent), then the text, then the
-     * context entities; capped at {@value SearchDefaults#MAX_QUERY_CHARS} characters.
+     * context entities; capped at {@value SearchDefaults#MAX_QUERY_CHARS} characters. Public for the benchmarks,
+     * which embed exactly what a search embeds.
      */
-    String matchText() {
+    public String matchText() {
         StringBuilder sb = new StringBuilder();
         String v = VerbNormalizer.normalize(verb);
         if (!v.isEmpty()) {

@@ -23,12 +23,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Retrieval benchmark: indexes a tools.jsonl, runs its labelled queries through {@link ToolIndex#search}
@@ -55,24 +58,44 @@ import java.util.Set;
  * {@code lexical_only_share}, the share of queries answered from BM25 alone without embedding the query, and the
  * latency of those and of the embedded ones apart; {@code --cascade false} embeds every query.
  */
-public final class RetrievalBenchmark {
+@Command(name = "RetrievalBenchmark", mixinStandardHelpOptions = true,
+        description = "Retrieval quality and latency of ToolIndex.search on a labelled tool set.")
+public final class RetrievalBenchmark implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> opts = parse(args);
-        Path toolsFile = Path.of(require(opts, "tools"));
-        Path queriesFile = Path.of(require(opts, "queries"));
-        int scale = Integer.parseInt(opts.getOrDefault("scale", "0"));
-        int sample = Integer.parseInt(opts.getOrDefault("sample", "0"));
-        long seed = Long.parseLong(opts.getOrDefault("seed", "42"));
-        String model = opts.getOrDefault("model", "ensemble");
-        String cascadeOption = opts.getOrDefault("cascade", "true");
-        if (!cascadeOption.equals("true") && !cascadeOption.equals("false")) {
-            throw new IllegalArgumentException("--cascade must be true or false, got " + cascadeOption);
-        }
-        boolean cascade = cascadeOption.equals("true");
+    @Option(names = "--tools", required = true, description = "tools.jsonl")
+    Path toolsFile;
+    @Option(names = "--queries", required = true, description = "queries.jsonl")
+    Path queriesFile;
+    @Option(names = "--out", description = "also write the result line to this file")
+    Path outFile;
+    @Option(names = "--scale", defaultValue = "0", description = "pad the catalog with synthetic tools up to N")
+    int scale;
+    @Option(names = "--sample", defaultValue = "0", description = "run a seeded sample of N queries (0: all)")
+    int sample;
+    @Option(names = "--seed", defaultValue = "42")
+    long seed;
+    @Option(names = "--model", defaultValue = "ensemble",
+            description = "ensemble, one model id or a pair id1+id2 (EmbeddingModelChoice ids)")
+    String model;
+    @Option(names = "--cascade", arity = "1", defaultValue = "true", description = "true or false")
+    boolean cascade;
+    @Option(names = "--modes", description = "comma-separated: hybrid,bm25,dense (default all three)")
+    String modesOption;
+    @Option(names = "--dump", description = "write PREFIX-<mode>.tsv: top hit right and its confidence features")
+    String dumpPrefix;
+    @Option(names = "--vectors", description = "cache of the tool vectors between runs")
+    Path vectorsFile;
+    @Option(names = "--peers", arity = "1", defaultValue = "true", description = "run the identifier BM25 peer row")
+    boolean peers;
 
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RetrievalBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(toolsFile);
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> queries = new ArrayList<>(RetrievalSets.queries(queriesFile));
@@ -83,8 +106,8 @@ public final class RetrievalBenchmark {
         try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade)) {
             log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
             long t0 = System.nanoTime();
-            List<ToolVectors> vectors = opts.containsKey("vectors")
-                    ? VectorCache.load(Path.of(opts.get("vectors")), index, tools)
+            List<ToolVectors> vectors = vectorsFile != null
+                    ? VectorCache.load(vectorsFile, index, tools)
                     : index.vectorizeAll(tools);
             List<ToolIndex.IndexedTool> batch = new ArrayList<>();
             for (int i = 0; i < tools.size(); i++) {
@@ -98,23 +121,23 @@ public final class RetrievalBenchmark {
             log("indexed %d tools in %d ms", index.size(), indexMs);
 
             // Warm up the JIT and ONNX so the first measured queries are not cold.
-            for (int i = 0; i < Math.min(opts.containsKey("modes") ? 20 : 200, queries.size()); i++) {
+            for (int i = 0; i < Math.min(modesOption != null ? 20 : 200, queries.size()); i++) {
                 index.search(query(queries.get(i), RetrievalMode.HYBRID));
             }
 
             ObjectNode modes = JSON.createObjectNode();
 
             List<RetrievalMode> runModes = new ArrayList<>();
-            for (String m : opts.getOrDefault("modes", "hybrid,bm25,dense").split(",")) {
+            for (String m : (modesOption != null ? modesOption : "hybrid,bm25,dense").split(",")) {
                 runModes.add(RetrievalMode.valueOf(m.strip().toUpperCase(Locale.ROOT)));
             }
             Map<String, ToolManifest> byId = new java.util.HashMap<>();
             tools.forEach(t -> byId.put(t.id(), t));
             for (RetrievalMode mode : runModes) {
-                List<String> dump = opts.containsKey("dump") ? new ArrayList<>() : null;
+                List<String> dump = dumpPrefix != null ? new ArrayList<>() : null;
                 modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump, byId));
                 if (dump != null) {
-                    Files.write(Path.of(opts.get("dump") + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
+                    Files.write(Path.of(dumpPrefix + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
                             StandardCharsets.UTF_8);
                 }
             }
@@ -128,7 +151,7 @@ public final class RetrievalBenchmark {
             out.put("queries", queries.size());
             out.put("cascade", cascade);
             out.set("modes", modes);
-            if (!opts.getOrDefault("peers", "true").equals("false") && scale <= tools.size()) {
+            if (peers && scale <= tools.size()) {
                 ObjectNode peers = out.putObject("peers");
                 try (IdentifierBm25 peer = new IdentifierBm25(rawTools)) {
                     peers.set("bm25_identifiers", runPeer(peer, queries));
@@ -137,11 +160,12 @@ public final class RetrievalBenchmark {
             out.put("index_ms", indexMs);
             out.put("heap_mb", heapMb);
             String line = JSON.writeValueAsString(out);
-            if (opts.containsKey("out")) {
-                Files.writeString(Path.of(opts.get("out")), line + "\n", StandardCharsets.UTF_8);
+            if (outFile != null) {
+                Files.writeString(outFile, line + "\n", StandardCharsets.UTF_8);
             }
             System.out.println(line);
         }
+        return 0;
     }
 
     /**
@@ -367,29 +391,6 @@ public final class RetrievalBenchmark {
 
     private static double round(double v) {
         return Math.round(v * 10_000.0) / 10_000.0;
-    }
-
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> opts = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument " + args[i]);
-            }
-            String key = args[i].substring(2);
-            String value = i + 1 < args.length && !args[i + 1].startsWith("--") ? args[++i] : "true";
-            opts.put(key, value);
-        }
-        return opts;
-    }
-
-    private static String require(Map<String, String> opts, String key) {
-        String v = opts.get(key);
-        if (v == null) {
-            System.err.println("usage: RetrievalBenchmark --tools FILE --queries FILE [--out FILE] [--scale N] "
-                    + "[--sample N]");
-            System.exit(2);
-        }
-        return v;
     }
 
     /** Linux only: the process's resident set now and at its peak (heap + ONNX models + native buffers). */
