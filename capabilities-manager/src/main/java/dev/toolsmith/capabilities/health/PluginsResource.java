@@ -164,11 +164,9 @@ public class PluginsResource {
         }
         health.trackNewPlugins();
         ThresholdOverrides own = overrides == null ? new ThresholdOverrides(null, null, null, null, null) : overrides;
-        HealthThresholds before = worker.thresholdsOf(toolId)
+        return ReactiveBridge.await(() -> thresholdChanges.change(toolId, own,
+                stored -> worker.thresholds(plugin, stored), "admin " + identity.getPrincipal().getName()))
                 .orElseThrow(() -> new NotFoundException("plugin " + toolId + " is not tracked by the health worker yet"));
-        ReactiveBridge.await(() -> thresholdChanges.change(toolId, own, before, worker.thresholds(plugin, own),
-                "admin " + identity.getPrincipal().getName()));
-        return worker.thresholdsOf(toolId).orElseThrow();
     }
 
     private Uni<PluginView.Summary> setStatus(String toolId, PluginStatus status, String reason) {

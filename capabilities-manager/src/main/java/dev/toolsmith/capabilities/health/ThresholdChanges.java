@@ -14,7 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Sets a wrapped plugin's own health thresholds and announces the change, in one transaction: the
@@ -39,12 +41,42 @@ public class ThresholdChanges {
 
     /**
      * Stores {@code overrides} (a null field: the configured default) for {@code toolId}, whose health row
-     * must exist, and announces the change from {@code before} to {@code after} made by {@code changedBy}.
-     * A shorter interval applies to the next probe already.
+     * must exist, and announces the change made by {@code changedBy}, with the thresholds in force before and
+     * after ({@code inForce} turns overrides into thresholds). The row is locked while its old overrides are
+     * read, so two admins saving at once each announce what they really replaced. Saving the overrides already
+     * stored changes nothing and announces nothing. A shorter interval applies to the next probe already.
+     *
+     * @return the thresholds in force afterwards, or empty when the plugin has no health row
      */
-    public Uni<Void> change(String toolId, ThresholdOverrides overrides, HealthThresholds before,
-            HealthThresholds after, String changedBy) {
+    public Uni<Optional<HealthThresholds>> change(String toolId, ThresholdOverrides overrides,
+            Function<ThresholdOverrides, HealthThresholds> inForce, String changedBy) {
         return Panache.withTransaction(() -> Panache.getSession().chain(session -> session.createNativeQuery(
+                "SELECT failures_to_disable, successes_to_enable, error_rate_threshold, error_rate_window, "
+                        + "interval_seconds FROM plugin_health WHERE tool_id = :id FOR UPDATE", Object[].class)
+                .setParameter("id", toolId)
+                .getResultList()
+                .chain(rows -> {
+                    if (rows.isEmpty()) {
+                        return Uni.createFrom().item(Optional.<HealthThresholds>empty());
+                    }
+                    ThresholdOverrides stored = overridesOf(rows.get(0));
+                    if (stored.equals(overrides)) {
+                        return Uni.createFrom().item(Optional.of(inForce.apply(stored)));
+                    }
+                    HealthThresholds before = inForce.apply(stored);
+                    HealthThresholds after = inForce.apply(overrides);
+                    return store(session, toolId, overrides)
+                            .chain(() -> {
+                                Notification announcement = announcement(toolId, before, after, changedBy);
+                                return outbox.append(Topics.NOTIFICATIONS, announcement.id(), announcement);
+                            })
+                            .replaceWith(Optional.of(after));
+                })));
+    }
+
+    private static Uni<Integer> store(org.hibernate.reactive.mutiny.Mutiny.Session session, String toolId,
+            ThresholdOverrides overrides) {
+        return session.createNativeQuery(
                 "UPDATE plugin_health SET failures_to_disable = CAST(:failures AS int), "
                         + "successes_to_enable = CAST(:successes AS int), "
                         + "error_rate_threshold = CAST(:rate AS double precision), "
@@ -58,12 +90,16 @@ public class ThresholdChanges {
                 .setParameter("window", overrides.errorRateWindow())
                 .setParameter("interval", overrides.intervalSeconds())
                 .setParameter("id", toolId)
-                .executeUpdate())
-                .chain(() -> {
-                    Notification announcement = announcement(toolId, before, after, changedBy);
-                    return outbox.append(Topics.NOTIFICATIONS, announcement.id(), announcement);
-                })
-                .replaceWithVoid());
+                .executeUpdate();
+    }
+
+    private static ThresholdOverrides overridesOf(Object[] row) {
+        return new ThresholdOverrides(integer(row[0]), integer(row[1]),
+                row[2] == null ? null : ((Number) row[2]).doubleValue(), integer(row[3]), integer(row[4]));
+    }
+
+    private static Integer integer(Object column) {
+        return column == null ? null : ((Number) column).intValue();
     }
 
     private Notification announcement(String toolId, HealthThresholds before, HealthThresholds after,
@@ -76,7 +112,8 @@ public class ThresholdChanges {
                 changes.add(field + " " + was.get(field) + " → " + value);
             }
         });
-        String what = changes.isEmpty() ? "set again without a change" : String.join(", ", changes);
+        String what = changes.isEmpty() ? "overrides replaced, the thresholds in force are the same"
+                : String.join(", ", changes);
         return new Notification(UUID.randomUUID().toString(), Notification.Kind.HEALTH_THRESHOLDS_CHANGED,
                 Notification.Severity.INFO, "Health thresholds of " + toolId + " changed",
                 "The health thresholds of " + toolId + " were changed by " + changedBy + ": " + what + ".", toolId,

@@ -303,11 +303,33 @@ class HealthWorkerTest {
             assertThat(change.after()).containsEntry("intervalSeconds", 30).containsEntry("failuresToDisable", 5);
             assertThat(change.message()).contains("intervalSeconds 3600 → 30").contains("failuresToDisable")
                     .doesNotContain("successesToEnable");
+
+            // saving the same overrides again stores nothing and announces nothing: the next announcement is
+            // the real change after it, and its "before" is what the first save stored
+            given().header("X-API-Key", ADMIN).contentType("application/json")
+                    .body("{\"intervalSeconds\": 30, \"failuresToDisable\": 5}")
+                    .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200)
+                    .body("failuresToDisable", equalTo(5));
+            given().header("X-API-Key", ADMIN).contentType("application/json")
+                    .body("{\"failuresToDisable\": 6, \"intervalSeconds\": 30}")
+                    .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200)
+                    .body("failuresToDisable", equalTo(6));
+            java.util.function.Function<ConsumerRecord<String, byte[]>, Notification> decode =
+                    r -> kafka.codec().payload(kafka.codec().openEnvelope(r.value()), Notification.class);
+            java.util.function.Predicate<Notification> ofThisTool =
+                    n -> n.kind() == Notification.Kind.HEALTH_THRESHOLDS_CHANGED && toolId.equals(n.subjectId());
+            notifications.awaitMatching(r -> ofThisTool.test(decode.apply(r))
+                    && Integer.valueOf(6).equals(decode.apply(r).after().get("failuresToDisable")), Duration.ofSeconds(20));
+            List<Notification> changes = notifications.awaitMatching(r -> ofThisTool.test(decode.apply(r)), Duration.ZERO)
+                    .stream().map(decode).sorted(java.util.Comparator.comparing(Notification::createdAt)).toList();
+            assertThat(changes).as("the unchanged save is not announced").hasSize(2);
+            assertThat(changes.get(1).before()).containsEntry("failuresToDisable", 5);
+            assertThat(changes.get(1).after()).containsEntry("failuresToDisable", 6);
         }
         assertThat(nextProbeAt(toolId)).as("the shorter interval applies to the next probe, not the one after")
                 .isBefore(java.time.Instant.now().plusSeconds(31));
         given().header("X-API-Key", VIEWER).get("/plugins/" + toolId).then().statusCode(200)
-                .body("thresholds.failuresToDisable", equalTo(5))
+                .body("thresholds.failuresToDisable", equalTo(6))
                 .body("manifest.healthProbe.intervalSeconds", equalTo(3_600));
         given().header("X-API-Key", VIEWER).get("/plugins").then().statusCode(200)
                 .body("find { it.toolId == '" + toolId + "' }.type", equalTo("WRAPPED_HTTP"));
