@@ -40,8 +40,12 @@ public final class ToolIndex implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(ToolIndex.class.getName());
     private static final int INITIAL_CAPACITY = 256;
-    /** Tools sampled for the dense statistics; the property is for latency experiments only. */
-    private static final int STATS_SAMPLE = Integer.getInteger("toolsmith.search.statsSample", 2048);
+    /**
+     * Tools sampled for the dense statistics. 512 rather than 2,048 (2026-11-27): the int8 dots of the sample
+     * were the largest part of a search after the embedding; a mean and deviation over ~500 tools moved
+     * recall@5 and precision at 0.95 by under 0.1 point (docs/decisions/2026-11-27-search-latency-amd.md).
+     */
+    private static final int STATS_SAMPLE = 512;
     /**
      * Catalogs of at least this many slots start the dense first pass with the sign prefilter: below it the
      * int8 scan of every tool (about 230 ns a tool) is cheap enough to hide behind the second model.
@@ -49,9 +53,9 @@ public final class ToolIndex implements AutoCloseable {
     static final int PREFILTER_MIN_SLOTS = 8192;
     /**
      * The sign shortlist keeps at least this many tools, and at least 1/{@value #PREFILTER_SHARE} of the catalog
-     * (the property is for latency experiments only).
+     * (1,000 since 2026-11-27, was 2,000: the same recall@5 at 10,000 tools, half the int8 reads).
      */
-    private static final int PREFILTER_MIN_WIDTH = Integer.getInteger("toolsmith.search.prefilterWidth", 2000);
+    private static final int PREFILTER_MIN_WIDTH = 1000;
     private static final int PREFILTER_SHARE = 10;
     /** Floors for the catalog deviations: tiny catalogs and one-hit queries must not explode z-scores. */
     private static final double MIN_DENSE_STD = 0.02;
@@ -578,7 +582,8 @@ public final class ToolIndex implements AutoCloseable {
      * The (at least) {@code width} slots whose signs score best against the query (see
      * {@link QuantizedVectors#signScore}), ties at the cut included: one pass over the scores with a
      * histogram, no heap. On the 10,000- and 100,000-tool benchmark catalogs a shortlist of max(2,000, n/10)
-     * held 99.8–99.95 of the int8 pass's own top 100 on average, and every one of its top 10 (docs/search.md).
+     * held 99.8–99.95 of the int8 pass's own top 100 on average, and every one of its top 10 (docs/search.md);
+     * max(1,000, n/10), 10 % at 10,000 tools, left recall@5 there as it was (2026-11-27).
      */
     private int[] signShortlist(QuantizedVectors.SignQuery q, int width) {
         int max = q.maxScore();
@@ -625,7 +630,7 @@ public final class ToolIndex implements AutoCloseable {
     /**
      * Mean and deviation of the full dense similarity over the catalog, from the sample of
      * {@link #statsSample()}: exact up to {@value #STATS_SAMPLE} tools, then between {@value #STATS_SAMPLE}
-     * and twice that many (2,500 at 10,000 tools). The primary half of each dot product was taken in the
+     * and twice that many (527 at 10,000 tools). The primary half of each dot product was taken in the
      * first pass; the rest of the query is added here.
      */
     private HybridRanker.Stats denseStats(FirstPass first, float[] qv) {
