@@ -78,7 +78,7 @@ class KnownVerbStepsTest {
             assertThat(units.succeeded()).isTrue();
             assertThat(units.report().passed()).isTrue();
             assertThat(units.report().cases()).hasSize(2);
-            assertThat(units.plugin().contentHash()).startsWith("sha256:");
+            assertThat(units.plugin().contentHash()).startsWith("sha256-jcs:");
             assertThat(units.plugin().inputSchema().path("required").toString()).contains("value", "from", "to");
             // announced once: a restart with the same content hash announces nothing new
             assertThat(announced.stream().filter(b -> b.plugin().verb().equals("CONVERT_UNITS"))).hasSize(1);

@@ -38,7 +38,7 @@ class OpenApiIngestorTest {
         for (CandidateTool candidate : document.candidates()) {
             assertThat(ingestor.validator().problem(candidate.manifest())).as(candidate.operationKey()).isEmpty();
             assertThat(candidate.manifest().name()).matches("^[a-zA-Z0-9_-]{1,64}$");
-            assertThat(candidate.manifest().contentHash()).startsWith("sha256:");
+            assertThat(candidate.manifest().contentHash()).startsWith("sha256-jcs:");
         }
         ToolManifest list = byKey(document).get("GET /pets").manifest();
         assertThat(list.verb()).isEqualTo("LIST_PETS");

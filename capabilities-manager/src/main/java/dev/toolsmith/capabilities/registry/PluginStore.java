@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -49,9 +50,10 @@ public class PluginStore {
     }
 
     /**
-     * Inserts the plugin, or replaces it when its content hash changed, taking the next version. Returns
-     * the stored plugin when something changed, empty when the same content was already registered.
-     * One statement, so concurrent replicas registering the same plugin announce it once.
+     * Inserts the plugin, or replaces it when its content changed, taking the next version. Returns the stored
+     * plugin when something changed, empty when the same content was already registered. One statement, so
+     * concurrent replicas registering the same plugin announce it once. Content is compared by hash: a stored hash
+     * of the same content in an earlier hash version (ContentHash) is kept, so it reads as no change.
      */
     public Uni<Optional<Plugin>> upsertIfChanged(Plugin plugin, int firstVersion) {
         String sql = "INSERT INTO plugin (tool_id, verb, plugin_type, status, version, content_hash, manifest, policy) "
@@ -60,17 +62,29 @@ public class PluginStore {
                 + "version = GREATEST(plugin.version + 1, EXCLUDED.version), content_hash = EXCLUDED.content_hash, "
                 + "manifest = EXCLUDED.manifest, policy = EXCLUDED.policy, updated_at = now() "
                 + "WHERE plugin.content_hash <> EXCLUDED.content_hash RETURNING version";
-        return Panache.getSession().chain(session -> session.createNativeQuery(sql, Integer.class)
-                .setParameter("id", plugin.toolId())
-                .setParameter("verb", plugin.verb())
-                .setParameter("type", plugin.type().name())
-                .setParameter("status", plugin.status().name())
-                .setParameter("version", firstVersion)
-                .setParameter("hash", plugin.contentHash())
-                .setParameter("manifest", json(plugin.manifest()))
-                .setParameter("policy", plugin.policy() == null ? null : json(plugin.policy()))
-                .getResultList())
-                .map(versions -> versions.stream().findFirst().map(version -> versioned(plugin, version)));
+        return storedHashOfSameContent(plugin).chain(kept -> {
+            String hash = kept.orElse(plugin.contentHash());
+            return Panache.getSession().chain(session -> session.createNativeQuery(sql, Integer.class)
+                    .setParameter("id", plugin.toolId())
+                    .setParameter("verb", plugin.verb())
+                    .setParameter("type", plugin.type().name())
+                    .setParameter("status", plugin.status().name())
+                    .setParameter("version", firstVersion)
+                    .setParameter("hash", hash)
+                    .setParameter("manifest", json(plugin.manifest()))
+                    .setParameter("policy", plugin.policy() == null ? null : json(plugin.policy()))
+                    .getResultList());
+        }).map(versions -> versions.stream().findFirst().map(version -> versioned(plugin, version)));
+    }
+
+    /** The registered plugin's hash when it is of {@code plugin}'s content in the hash version it names. */
+    private Uni<Optional<String>> storedHashOfSameContent(Plugin plugin) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "SELECT content_hash FROM plugin WHERE tool_id = :id", String.class)
+                .setParameter("id", plugin.toolId()).getResultList())
+                .map(hashes -> hashes.stream().findFirst()
+                        .filter(stored -> !stored.equals(plugin.contentHash())
+                                && ContentHash.matches(stored, plugin.manifest(), mapper)));
     }
 
     /**

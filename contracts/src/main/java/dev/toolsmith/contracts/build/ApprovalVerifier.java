@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.airlock.ApprovalFingerprints;
 import dev.toolsmith.contracts.airlock.ApprovalKeys;
 import dev.toolsmith.contracts.airlock.ApprovalSeal;
+import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.util.Base64;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -56,14 +56,19 @@ public final class ApprovalVerifier {
             return Optional.of("its approval seal is for tool " + seal.toolId() + ", not the plugin "
                     + (plugin == null ? "it lacks" : plugin.id()));
         }
-        if (!seal.callHash().equals(ApprovalFingerprints.call(plugin, mapper))) {
+        // each hash is recomputed in the version it names, so seals signed before a new hash version still verify
+        for (String hash : new String[] {seal.callHash(), seal.probeHash(), seal.policyHash(), seal.manifestHash()}) {
+            if (hash != null && ContentHash.Version.of(hash).isEmpty()) {
+                return Optional.of("its approval seal names a hash version this service does not know");
+            }
+        }
+        if (!ApprovalFingerprints.callMatches(seal.callHash(), plugin, mapper)) {
             return Optional.of("its call (verb, risk, method, server, path or parameters) is not the approved one");
         }
-        String probe = ApprovalFingerprints.probe(plugin, mapper);
-        if (probe != null && !probe.equals(seal.probeHash())) {
+        if (!ApprovalFingerprints.probeMatches(seal.probeHash(), plugin, mapper)) {
             return Optional.of("its health probe is not the approved one");
         }
-        if (!Objects.equals(seal.policyHash(), ApprovalFingerprints.policy(built.policy(), mapper))) {
+        if (!ApprovalFingerprints.policyMatches(seal.policyHash(), built.policy(), mapper)) {
             return Optional.of("its usage policy is not the approved one");
         }
         return Optional.empty();

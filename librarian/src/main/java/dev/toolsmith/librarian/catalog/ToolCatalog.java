@@ -63,13 +63,15 @@ public class ToolCatalog {
                         return newVersion(null, submitted, hash, allowedCallers, by);
                     }
                     return currentVersion(existing).chain(current -> {
-                        if (!current.contentHash.equals(hash)) {
+                        // the stored hash recomputed in the version it names: a version hashed before RFC 8785
+                        // hashes is not changed by the new hash of the same content
+                        if (!ContentHash.matches(current.contentHash, submitted, codec.mapper())) {
                             return newVersion(existing, submitted, hash, allowedCallers, by);
                         }
                         String[] callers = callers(allowedCallers);
                         if (allowedCallers == null || Arrays.equals(existing.allowedCallers, callers)) {
                             return Uni.createFrom().item(new IndexOutcome(existing.id, existing.currentVersion,
-                                    hash, existing.status, false, Optional.empty()));
+                                    current.contentHash, existing.status, false, Optional.empty()));
                         }
                         List<String> before = List.of(existing.allowedCallers);
                         existing.allowedCallers = callers;
@@ -77,8 +79,8 @@ public class ToolCatalog {
                                 AuditLog.Action.CATALOG_ACCESS_CHANGED, "tool", existing.id, "Allowed callers of "
                                         + existing.id + " changed (" + by.through() + ")",
                                 Map.of("allowedCallers", before), Map.of("allowedCallers", List.of(callers))))
-                                .map(change -> new IndexOutcome(existing.id, existing.currentVersion, hash,
-                                        existing.status, false, Optional.of(change)));
+                                .map(change -> new IndexOutcome(existing.id, existing.currentVersion,
+                                        current.contentHash, existing.status, false, Optional.of(change)));
                     });
                 }));
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.contracts.tool.ContentHash;
+import dev.toolsmith.contracts.tool.UnhashableContent;
 import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
@@ -52,7 +53,7 @@ public class ManifestFiles {
                 }
                 ToolManifest manifest = codec.read(json, ToolManifest.class);
                 tools.add(new DiscoveredTool(itemKey, stamp(manifest, source), null, List.of()));
-            } catch (ContractViolation violation) {
+            } catch (ContractViolation | UnhashableContent violation) {
                 skipped.add(itemKey + ": not a valid tool manifest: " + violation.getMessage());
             }
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.ContractViolation;
 import dev.toolsmith.contracts.tool.ContentHash;
+import dev.toolsmith.contracts.tool.UnhashableContent;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.openapi.CandidateValidator;
 import dev.toolsmith.openapi.OpenApiIngestor;
@@ -72,7 +73,13 @@ public class DraftIntake {
         if (!undeclared.isEmpty()) {
             throw new IllegalArgumentException("manifest.inputSchema: does not declare the gap's inputs " + undeclared);
         }
-        ToolManifest hashed = manifest.withVersion(0, ContentHash.of(manifest, codec.mapper()));
+        ToolManifest hashed;
+        try {
+            hashed = manifest.withVersion(0, ContentHash.of(manifest, codec.mapper()));
+        } catch (UnhashableContent e) {
+            UnhashableContent inDraft = e.within("/manifest"); // the field as the client sent it, inside the draft
+            throw new ContractViolation(inDraft.pointer(), inDraft.getMessage());
+        }
         return new ValidDraft(gap, actionVerb, description, inputs, hashed);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.Notification;
+import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.librarian.airlock.audit.AuditLog;
 import dev.toolsmith.librarian.airlock.candidate.CandidateEntity;
@@ -56,7 +57,8 @@ public class DraftQueue {
                 .chain(() -> newestDraft(gap))
                 .chain(latest -> {
                     ToolManifest manifest = draft.manifest();
-                    if (latest != null && latest.contentHash.equals(manifest.contentHash())) {
+                    // the stored hash recomputed in the version it names: a draft hashed before RFC 8785 is no change
+                    if (latest != null && ContentHash.matches(latest.contentHash, manifest, mapper)) {
                         return Uni.createFrom().item(filed(latest, Outcome.UNCHANGED));
                     }
                     boolean inPlace = latest != null && CandidateStatus.PENDING.name().equals(latest.status);

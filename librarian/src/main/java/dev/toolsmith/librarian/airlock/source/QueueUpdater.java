@@ -8,6 +8,7 @@ import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
+import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.eventing.Outbox;
 import dev.toolsmith.librarian.airlock.audit.AuditLog;
 import dev.toolsmith.librarian.airlock.candidate.CandidateEntity;
@@ -88,12 +89,20 @@ public class QueueUpdater {
                     for (DiscoveredTool tool : tools) {
                         CandidateEntity current = latest.get(tool.operationKey());
                         changes.put(tool.operationKey(), current == null ? Change.NEW
-                                : current.contentHash.equals(tool.manifest().contentHash())
+                                : sameContent(current, tool)
                                         && !CandidateStatus.WITHDRAWN.name().equals(current.status) ? Change.UNCHANGED
                                                 : Change.CHANGED);
                     }
                     return changes;
                 });
+    }
+
+    /**
+     * Whether the discovered tool is what the candidate row already holds: its stored hash recomputed in the version
+     * it names (a row hashed before RFC 8785 hashes is not a change).
+     */
+    private boolean sameContent(CandidateEntity current, DiscoveredTool tool) {
+        return ContentHash.matches(current.contentHash, tool.manifest(), mapper);
     }
 
     /** The tools of a discovery without repeats: a source listing the same operation twice, the first wins. */
@@ -161,12 +170,12 @@ public class QueueUpdater {
                         if (current == null) {
                             work.add(insert(source, tool, 1, null, toolVectors, vectorModel, now).persist());
                             added++;
-                        } else if (current.contentHash.equals(tool.manifest().contentHash())
+                        } else if (sameContent(current, tool)
                                 && !CandidateStatus.WITHDRAWN.name().equals(current.status)) {
                             continue;
                         } else if (UNDECIDED.contains(current.status)) {
                             boolean revived = CandidateStatus.WITHDRAWN.name().equals(current.status)
-                                    && current.contentHash.equals(tool.manifest().contentHash());
+                                    && sameContent(current, tool);
                             fill(current, tool, diffAgainstApproved(byKey.get(tool.operationKey()), tool), toolVectors,
                                     vectorModel, now);
                             current.status = CandidateStatus.PENDING.name();
