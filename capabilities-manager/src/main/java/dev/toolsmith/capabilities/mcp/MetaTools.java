@@ -151,13 +151,14 @@ public class MetaTools {
                 callable.add(id);
             }
         }
-        ActiveToolSets.Change change = sets.load(connection.id(), callable);
+        String set = ActiveToolSets.key(connection.id(), caller());
+        ActiveToolSets.Change change = sets.load(set, callable);
         change.refused().forEach(id -> refused.add(id + ": the active set holds at most " + ActiveToolSets.MAX_PER_SESSION
                 + " tools; unload some first"));
         if (!change.changed().isEmpty()) {
             loaded.notifyChanged(connection);
         }
-        return StepAnswers.response(false, new ActiveSet(sets.active(connection.id()), change.changed(), refused));
+        return StepAnswers.response(false, new ActiveSet(sets.active(set), change.changed(), refused));
     }
 
     @Tool(name = "unload_tools", description = "Remove tools from this session's active set.")
@@ -165,16 +166,18 @@ public class MetaTools {
         if (ids == null || ids.isEmpty()) {
             return StepAnswers.refusal("ids: give at least one tool id");
         }
-        List<String> removed = sets.unload(connection.id(), ids);
+        String set = ActiveToolSets.key(connection.id(), caller());
+        List<String> removed = sets.unload(set, ids);
         if (!removed.isEmpty()) {
             loaded.notifyChanged(connection);
         }
-        return StepAnswers.response(false, new ActiveSet(sets.active(connection.id()), removed, List.of()));
+        return StepAnswers.response(false, new ActiveSet(sets.active(set), removed, List.of()));
     }
 
     @Tool(name = "active_tools", description = "This session's active set.")
     ToolResponse activeTools(McpConnection connection) {
-        return StepAnswers.response(false, new ActiveSet(sets.active(connection.id()), List.of(), List.of()));
+        return StepAnswers.response(false, new ActiveSet(sets.active(ActiveToolSets.key(connection.id(), caller())),
+                List.of(), List.of()));
     }
 
     private Optional<Plugin> callable(String id) {

@@ -8,8 +8,6 @@ import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER_NAME;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.VIEWER;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.id;
-import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.rateTool;
-import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.register;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -97,11 +95,7 @@ class McpServerTest {
 
     /** A wrapped rate tool of its own, registered with {@code policy}; its id. */
     private String rateToolWith(String name, UsagePolicy policy) {
-        String suffix = id("x").substring(2);
-        String toolId = name + "-" + suffix + ".rate";
-        register(registry, rateTool(toolId, "RATE_" + name.toUpperCase() + "_" + suffix.toUpperCase(), api, null, 5_000, 0,
-                null), policy);
-        return toolId;
+        return RateTools.add(registry, api, name, policy);
     }
 
     private String verbOf(String toolId) {
