@@ -1,8 +1,5 @@
 package dev.toolsmith.capabilities.mcp;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER_NAME;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +10,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
-import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -52,8 +48,7 @@ class McpListingQueryTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String OTHER_PLANNER = "planner-test-key";
-    private static final List<String> META_TOOLS = List.of("find_tools", "describe_tool", "call_tool", "run_step",
-            "load_tools", "unload_tools", "active_tools");
+    private static final List<String> META_TOOLS = McpFixtures.META_TOOLS;
 
     static WireMockServer api;
 
@@ -65,9 +60,7 @@ class McpListingQueryTest {
 
     @BeforeAll
     static void startApi() {
-        api = WrappedPlugins.startApi();
-        api.stubFor(get(urlPathEqualTo("/rate")).willReturn(aResponse().withHeader("Content-Type", "application/json")
-                .withBody("{\"rate\": 1.5}")));
+        api = McpFixtures.startRateApi();
     }
 
     @AfterAll
@@ -211,7 +204,7 @@ class McpListingQueryTest {
     }
 
     private String tool(String name, UsagePolicy policy) {
-        return RateTools.add(registry, api, name, policy);
+        return McpFixtures.rateTool(registry, api, name, policy);
     }
 
     private String verb(String toolId) {

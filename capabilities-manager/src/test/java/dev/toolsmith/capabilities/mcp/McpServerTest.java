@@ -1,8 +1,5 @@
 package dev.toolsmith.capabilities.mcp;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.ADMIN;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER;
 import static dev.toolsmith.capabilities.wrapped.WrappedPlugins.PLANNER_NAME;
@@ -65,8 +62,7 @@ class McpServerTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Encoding CL100K = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
-    private static final List<String> META_TOOLS = List.of("find_tools", "describe_tool", "call_tool", "run_step",
-            "load_tools", "unload_tools", "active_tools");
+    private static final List<String> META_TOOLS = McpFixtures.META_TOOLS;
 
     static WireMockServer api;
     final ScriptedLibrarian librarian = ScriptedLibrarian.get();
@@ -79,9 +75,7 @@ class McpServerTest {
 
     @BeforeAll
     static void startApi() {
-        api = WrappedPlugins.startApi();
-        api.stubFor(get(urlPathEqualTo("/rate")).willReturn(aResponse().withHeader("Content-Type", "application/json")
-                .withBody("{\"rate\": 1.5}")));
+        api = McpFixtures.startRateApi();
     }
 
     @AfterAll
@@ -95,7 +89,7 @@ class McpServerTest {
 
     /** A wrapped rate tool of its own, registered with {@code policy}; its id. */
     private String rateToolWith(String name, UsagePolicy policy) {
-        return RateTools.add(registry, api, name, policy);
+        return McpFixtures.rateTool(registry, api, name, policy);
     }
 
     private String verbOf(String toolId) {
