@@ -41,11 +41,11 @@ public final class ToolIndex implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ToolIndex.class.getName());
     private static final int INITIAL_CAPACITY = 256;
     /**
-     * Tools sampled for the dense statistics. 512 rather than 2,048 (2026-11-27): the int8 dots of the sample
-     * were the largest part of a search after the embedding; a mean and deviation over ~500 tools moved
-     * recall@5 and precision at 0.95 by under 0.1 point (docs/decisions/2026-11-27-search-latency-amd.md).
+     * Tools sampled for the dense statistics. 1,024 rather than 2,048 (2026-11-27): the int8 dots of the sample
+     * were the largest part of a search after the embedding. With 1,024 the held-out step precision / coverage
+     * stayed exactly as with 2,048; 512 moved it by 0.2 point (docs/decisions/2026-11-27-search-latency-amd.md).
      */
-    private static final int STATS_SAMPLE = 512;
+    private static final int STATS_SAMPLE = 1024;
     /**
      * Catalogs of at least this many slots start the dense first pass with the sign prefilter: below it the
      * int8 scan of every tool (about 230 ns a tool) is cheap enough to hide behind the second model.
@@ -630,7 +630,7 @@ public final class ToolIndex implements AutoCloseable {
     /**
      * Mean and deviation of the full dense similarity over the catalog, from the sample of
      * {@link #statsSample()}: exact up to {@value #STATS_SAMPLE} tools, then between {@value #STATS_SAMPLE}
-     * and twice that many (527 at 10,000 tools). The primary half of each dot product was taken in the
+     * and twice that many (1,112 at 10,000 tools). The primary half of each dot product was taken in the
      * first pass; the rest of the query is added here.
      */
     private HybridRanker.Stats denseStats(FirstPass first, float[] qv) {

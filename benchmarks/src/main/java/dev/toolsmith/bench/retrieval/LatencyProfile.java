@@ -3,18 +3,14 @@ package dev.toolsmith.bench.retrieval;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.search.RetrievalMode;
 import dev.toolsmith.search.ToolIndex;
-import dev.toolsmith.search.ToolVectors;
 import dev.toolsmith.search.embed.CachingTextEmbedder;
 import dev.toolsmith.search.embed.EmbeddingModelChoice;
 import dev.toolsmith.search.embed.EnsembleTextEmbedder;
 import dev.toolsmith.search.embed.OnnxTextEmbedder;
 import dev.toolsmith.search.sets.RetrievalSets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -65,11 +61,7 @@ public final class LatencyProfile implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<ToolManifest> catalog = RetrievalSets.rawTools(tools).stream().map(RetrievalSets::tool).toList();
-        List<RetrievalSets.LabelledQuery> qs = new ArrayList<>(RetrievalSets.queries(queries));
-        if (sample > 0 && sample < qs.size()) {
-            Collections.shuffle(qs, new Random(seed));
-            qs = new ArrayList<>(qs.subList(0, sample));
-        }
+        List<RetrievalSets.LabelledQuery> qs = RetrievalBenchmark.sampled(queries, sample, seed);
         OnnxTextEmbedder minilm = OnnxTextEmbedder.create(EmbeddingModelChoice.ALL_MINILM_L6_V2_Q);
         OnnxTextEmbedder bge = OnnxTextEmbedder.create(EmbeddingModelChoice.BGE_SMALL_EN_V15_Q);
         EnsembleTextEmbedder ensemble = new EnsembleTextEmbedder(minilm, bge);
@@ -86,16 +78,7 @@ public final class LatencyProfile implements Callable<Integer> {
             return 0;
         }
         try (ToolIndex index = new ToolIndex(cached)) {
-            List<ToolVectors> vectors = vectorsFile != null ? VectorCache.load(vectorsFile, index, catalog)
-                    : index.vectorizeAll(catalog);
-            List<ToolIndex.IndexedTool> batch = new ArrayList<>();
-            for (int i = 0; i < catalog.size(); i++) {
-                batch.add(new ToolIndex.IndexedTool(catalog.get(i), vectors.get(i), null));
-            }
-            index.upsertAll(batch);
-            if (scale > catalog.size()) {
-                SyntheticTools.pad(index, catalog, vectors, scale, seed);
-            }
+            RetrievalBenchmark.fill(index, catalog, vectorsFile, scale, seed);
             RetrievalBenchmark.log("%d tools, %d queries", index.size(), qs.size());
             List<String> texts = qs.stream().map(q -> RetrievalBenchmark.query(q, RetrievalMode.HYBRID).matchText()).toList();
             // warm-up: JIT and ONNX arenas

@@ -98,25 +98,11 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     public Integer call() throws Exception {
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(toolsFile);
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
-        List<RetrievalSets.LabelledQuery> queries = new ArrayList<>(RetrievalSets.queries(queriesFile));
-        if (sample > 0 && sample < queries.size()) {
-            Collections.shuffle(queries, new Random(seed));
-            queries = new ArrayList<>(queries.subList(0, sample));
-        }
+        List<RetrievalSets.LabelledQuery> queries = sampled(queriesFile, sample, seed);
         try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade)) {
             log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
             long t0 = System.nanoTime();
-            List<ToolVectors> vectors = vectorsFile != null
-                    ? VectorCache.load(vectorsFile, index, tools)
-                    : index.vectorizeAll(tools);
-            List<ToolIndex.IndexedTool> batch = new ArrayList<>();
-            for (int i = 0; i < tools.size(); i++) {
-                batch.add(new ToolIndex.IndexedTool(tools.get(i), vectors.get(i), null));
-            }
-            index.upsertAll(batch);
-            if (scale > tools.size()) {
-                SyntheticTools.pad(index, tools, vectors, scale, seed);
-            }
+            fill(index, tools, vectorsFile, scale, seed);
             long indexMs = (System.nanoTime() - t0) / 1_000_000;
             log("indexed %d tools in %d ms", index.size(), indexMs);
 
@@ -166,6 +152,35 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             System.out.println(line);
         }
         return 0;
+    }
+
+    /** The queries of a file, or a seeded sample of {@code sample} of them (0: all). */
+    static List<RetrievalSets.LabelledQuery> sampled(Path queriesFile, int sample, long seed) throws IOException {
+        List<RetrievalSets.LabelledQuery> queries = new ArrayList<>(RetrievalSets.queries(queriesFile));
+        if (sample > 0 && sample < queries.size()) {
+            Collections.shuffle(queries, new Random(seed));
+            queries = new ArrayList<>(queries.subList(0, sample));
+        }
+        return queries;
+    }
+
+    /**
+     * Loads the tools into the index with their vectors (from {@code vectorsFile} when given, which caches
+     * them between runs) and pads the catalog with synthetic tools up to {@code scale}.
+     */
+    static void fill(ToolIndex index, List<ToolManifest> tools, Path vectorsFile, int scale, long seed)
+            throws IOException {
+        List<ToolVectors> vectors = vectorsFile != null
+                ? VectorCache.load(vectorsFile, index, tools)
+                : index.vectorizeAll(tools);
+        List<ToolIndex.IndexedTool> batch = new ArrayList<>();
+        for (int i = 0; i < tools.size(); i++) {
+            batch.add(new ToolIndex.IndexedTool(tools.get(i), vectors.get(i), null));
+        }
+        index.upsertAll(batch);
+        if (scale > tools.size()) {
+            SyntheticTools.pad(index, tools, vectors, scale, seed);
+        }
     }
 
     /**
