@@ -77,7 +77,7 @@ public class MetaTools {
             if (found.error() != null) {
                 return StepAnswers.refusal(found.error());
             }
-            List<ToolChoice> brief = found.tools().stream().map(BriefLists::brief).toList();
+            List<ToolChoice> brief = found.tools();
             int ranked = brief.size();
             BriefLists.Fitted<Found> fitted = BriefLists.fit(brief, budget,
                     kept -> new Found(kept, ranked - kept.size(), budget));

@@ -15,13 +15,11 @@ import java.util.Optional;
 /**
  * Search hits in brief, as a planner chooses from ({@link ToolChoice}): only tools that are registered here, not
  * disabled, and that the caller's policy lets it call; the required input names come from the registered
- * manifest, the description is its first sentence.
+ * manifest, the description is its first sentence within a token cap ({@link BriefDescriptions}). find_tools and a
+ * step result's choices are both made here, so a planner sees a tool the same way on every door.
  */
 @ApplicationScoped
 public class ToolChoices {
-
-    /** A one-line description is cut at its first sentence, and at this many characters at most. */
-    static final int DESCRIPTION_CHARS = 140;
 
     private final PluginRegistry registry;
     private final PoliciesInForce policies;
@@ -38,7 +36,8 @@ public class ToolChoices {
     /** The hit in brief if {@code caller} may call it here; empty otherwise. */
     public Optional<ToolChoice> of(SearchHit hit, String caller) {
         return callable(hit.toolId(), caller).map(plugin -> new ToolChoice(hit.toolId(), plugin.verb(),
-                oneLine(hit.description() != null ? hit.description() : plugin.manifest().description()), plugin.risk(),
+                BriefDescriptions.of(hit.description() != null ? hit.description() : plugin.manifest().description()),
+                plugin.risk(),
                 required(plugin.manifest().inputSchema()), Math.round(hit.confidence() * 1000) / 1000.0));
     }
 
@@ -55,23 +54,5 @@ public class ToolChoices {
             inputSchema.path("required").forEach(n -> names.add(n.asText()));
         }
         return names;
-    }
-
-    /** The first sentence of a description, cut to {@link #DESCRIPTION_CHARS}. */
-    static String oneLine(String description) {
-        if (description == null) {
-            return null;
-        }
-        String text = description.strip().replaceAll("\\s+", " ");
-        int end = text.length();
-        for (int i = 0; i < text.length() - 1; i++) {
-            char c = text.charAt(i);
-            if ((c == '.' || c == '!' || c == '?') && text.charAt(i + 1) == ' ') {
-                end = i + 1;
-                break;
-            }
-        }
-        text = text.substring(0, end);
-        return text.length() <= DESCRIPTION_CHARS ? text : text.substring(0, DESCRIPTION_CHARS - 1).stripTrailing() + "…";
     }
 }

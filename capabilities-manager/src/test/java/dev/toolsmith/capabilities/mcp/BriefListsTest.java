@@ -6,13 +6,11 @@ import dev.toolsmith.contracts.step.ToolChoice;
 import dev.toolsmith.contracts.tool.Risk;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * find_tools' budget: the longest prefix of the ranked list whose answer, as sent, fits the budget; and a brief
- * entry's description cut to its token cap at a word boundary.
+ * find_tools' budget: the longest prefix of the ranked list whose answer, as sent, fits the budget (a brief entry's
+ * description: BriefDescriptionsTest).
  */
 class BriefListsTest {
 
@@ -54,59 +52,6 @@ class BriefListsTest {
         BriefLists.Fitted<MetaTools.Found> fitted = BriefLists.fit(RANKED, cost(0) - 1, kept -> new MetaTools.Found(kept, 0, 0));
         assertThat(fitted.fits()).isFalse();
         assertThat(fitted.omitted()).isEqualTo(RANKED.size());
-    }
-
-    /** A Gorilla-HF model card's first sentence, as the search returns it (140 characters, already cut once). */
-    private static final String LONG = "A Vision Transformer model for image classification, pretrained on ImageNet-21k "
-            + "and fine-tuned on ImageNet-1k with augmentations and regula…";
-
-    @Test
-    void aLongDescriptionIsCutAtAWordBoundaryWithinItsTokenCap() {
-        String cut = BriefLists.capped(LONG, BriefLists.DESCRIPTION_TOKENS);
-        assertThat(BriefLists.tokens(LONG)).isGreaterThan(BriefLists.DESCRIPTION_TOKENS);
-        assertThat(cut).endsWith("…");
-        assertThat(BriefLists.tokens(cut)).isLessThanOrEqualTo(BriefLists.DESCRIPTION_TOKENS);
-        String kept = cut.substring(0, cut.length() - 1);
-        assertThat(LONG).startsWith(kept);
-        // at a word boundary: the original goes on with a space (or punctuation the cut dropped before one)
-        String rest = LONG.substring(kept.length());
-        assertThat(rest).matches("[,;:.]?\\s.*");
-        // and it is the longest such prefix: one more word would not fit
-        Matcher nextWord = Pattern.compile("^[,;:.]?\\s+\\S+").matcher(rest);
-        assertThat(nextWord.find()).isTrue();
-        String oneMore = kept + rest.substring(0, nextWord.end());
-        assertThat(BriefLists.tokens(oneMore.replaceAll("[,;:.…]+$", "") + "…"))
-                .isGreaterThan(BriefLists.DESCRIPTION_TOKENS);
-        assertThat(cut).isEqualTo("A Vision Transformer model for image classification, pretrained on ImageNet-21k "
-                + "and fine-tuned…");
-    }
-
-    @Test
-    void aDescriptionWithinTheCapIsKeptWhole() {
-        String shortOne = "A depth estimation model fine-tuned on the DIODE dataset.";
-        assertThat(BriefLists.capped(shortOne, BriefLists.DESCRIPTION_TOKENS)).isEqualTo(shortOne);
-        assertThat(BriefLists.capped(null, BriefLists.DESCRIPTION_TOKENS)).isNull();
-    }
-
-    @Test
-    void aFirstWordLongerThanTheCapIsCutWithinIt() {
-        String url = "https://example.org/" + "very-long-path-segment/".repeat(10);
-        String cut = BriefLists.capped(url, 8);
-        assertThat(cut).endsWith("…");
-        assertThat(url).startsWith(cut.substring(0, cut.length() - 1));
-        assertThat(BriefLists.tokens(cut)).isLessThanOrEqualTo(8);
-        assertThat(BriefLists.tokens(url.substring(0, cut.length()) + "…")).isGreaterThan(8);
-    }
-
-    @Test
-    void aBriefEntryOfAGorillaCardStaysUnderSixtyTokens() {
-        ToolChoice card = new ToolChoice("google/vit-base-patch16-224", "GOOGLE_VIT_BASE_PATCH16_224", LONG,
-                Risk.READ_ONLY, List.of(), 0.512);
-        ToolChoice brief = BriefLists.brief(card);
-        assertThat(BriefLists.tokens(BriefLists.json(card))).isGreaterThan(60);
-        assertThat(BriefLists.tokens(brief.description())).isLessThanOrEqualTo(BriefLists.DESCRIPTION_TOKENS);
-        assertThat(BriefLists.tokens(BriefLists.json(brief))).isLessThanOrEqualTo(60);
-        assertThat(brief).usingRecursiveComparison().ignoringFields("description").isEqualTo(card);
     }
 
     @Test
