@@ -4,6 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static dev.toolsmith.testsupport.bench.LatencySamples.round;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,12 +23,12 @@ import dev.toolsmith.sandbox.ExecutionOutcome;
 import dev.toolsmith.sandbox.PolicySecretResolver;
 import dev.toolsmith.sandbox.SecretResolver;
 import dev.toolsmith.sandbox.WrappedToolExecutor;
+import dev.toolsmith.testsupport.bench.LatencySamples;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -92,35 +93,31 @@ public final class ExecutorOverheadBenchmark implements Callable<Integer> {
                 rawClient.send(raw, HttpResponse.BodyHandlers.ofByteArray());
                 check(executor.execute(tool, inputs, secrets, limits));
             }
-            long[] rawNanos = new long[iterations];
-            long[] executorNanos = new long[iterations];
-            long[] overheadNanos = new long[iterations];
+            LatencySamples rawTimes = new LatencySamples(iterations);
+            LatencySamples executorTimes = new LatencySamples(iterations);
+            LatencySamples overheadTimes = new LatencySamples(iterations);
             for (int i = 0; i < iterations; i++) {
-                long t0 = System.nanoTime();
-                HttpResponse<byte[]> response = rawClient.send(raw, HttpResponse.BodyHandlers.ofByteArray());
-                rawNanos[i] = System.nanoTime() - t0;
+                HttpResponse<byte[]> response = rawTimes.time(
+                        () -> rawClient.send(raw, HttpResponse.BodyHandlers.ofByteArray()));
                 if (response.statusCode() != 200) {
                     throw new IllegalStateException("raw call failed: HTTP " + response.statusCode());
                 }
-                long t1 = System.nanoTime();
-                ExecutionOutcome outcome = executor.execute(tool, inputs, secrets, limits);
-                executorNanos[i] = System.nanoTime() - t1;
+                ExecutionOutcome outcome = executorTimes.time(() -> executor.execute(tool, inputs, secrets, limits));
                 check(outcome);
-                overheadNanos[i] = outcome.overheadNanos();
+                overheadTimes.add(outcome.overheadNanos());
             }
-            double rawP50 = percentileMs(rawNanos, 50);
-            double rawP99 = percentileMs(rawNanos, 99);
-            double exP50 = percentileMs(executorNanos, 50);
-            double exP99 = percentileMs(executorNanos, 99);
-            double ovP50 = percentileMs(overheadNanos, 50);
-            double ovP99 = percentileMs(overheadNanos, 99);
-            System.out.printf("raw HTTP call:      p50 %.3f ms  p99 %.3f ms%n", rawP50, rawP99);
-            System.out.printf("through executor:   p50 %.3f ms  p99 %.3f ms%n", exP50, exP99);
-            System.out.printf("executor overhead:  p50 %.3f ms  p99 %.3f ms (measured inside the executor)%n", ovP50, ovP99);
+            System.out.println(rawTimes.row("raw HTTP call"));
+            System.out.println(executorTimes.row("through executor"));
+            System.out.println(overheadTimes.row("executor overhead (measured inside the executor)"));
+            double rawP50 = rawTimes.p50Ms();
+            double rawP99 = rawTimes.p99Ms();
+            double exP50 = executorTimes.p50Ms();
+            double exP99 = executorTimes.p99Ms();
+            double ovP99 = overheadTimes.p99Ms();
             System.out.println(json.createObjectNode().put("iterations", iterations).put("warmup", warmup)
                     .put("raw_p50_ms", round(rawP50)).put("raw_p99_ms", round(rawP99))
                     .put("executor_p50_ms", round(exP50)).put("executor_p99_ms", round(exP99))
-                    .put("overhead_p50_ms", round(ovP50)).put("overhead_p99_ms", round(ovP99))
+                    .put("overhead_p50_ms", round(overheadTimes.p50Ms())).put("overhead_p99_ms", round(ovP99))
                     .put("p50_difference_ms", round(exP50 - rawP50)).put("p99_difference_ms", round(exP99 - rawP99))
                     .put("target_overhead_p99_ms", 2.0).put("met", ovP99 <= 2.0));
         } finally {
@@ -156,16 +153,5 @@ public final class ExecutorOverheadBenchmark implements Callable<Integer> {
         if (!outcome.succeeded()) {
             throw new IllegalStateException("executor call failed: " + outcome.failureKind() + " " + outcome.reason());
         }
-    }
-
-    private static double percentileMs(long[] nanos, int percentile) {
-        long[] sorted = nanos.clone();
-        Arrays.sort(sorted);
-        int index = (int) Math.ceil(percentile / 100.0 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(index, sorted.length - 1))] / 1_000_000.0;
-    }
-
-    private static double round(double ms) {
-        return Math.round(ms * 1000.0) / 1000.0;
     }
 }

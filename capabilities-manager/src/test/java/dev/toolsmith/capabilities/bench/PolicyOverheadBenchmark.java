@@ -33,6 +33,7 @@ import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
 import dev.toolsmith.sandbox.AesGcmSecretCipher;
+import dev.toolsmith.testsupport.bench.LatencySamples;
 import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
 import io.agroal.api.security.NamePrincipal;
@@ -46,7 +47,6 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -165,26 +165,24 @@ public final class PolicyOverheadBenchmark implements Callable<Integer> {
                 rawClient.send(raw, HttpResponse.BodyHandlers.ofByteArray());
                 check(guarded.run(plugin, inputs, CALLER));
             }
-            long[] rawNanos = new long[iterations];
-            long[] guardedNanos = new long[iterations];
-            long[] policyNanos = new long[iterations];
-            long[] overheadNanos = new long[iterations];
+            LatencySamples rawTimes = new LatencySamples(iterations);
+            LatencySamples guardedTimes = new LatencySamples(iterations);
+            LatencySamples policyTimes = new LatencySamples(iterations);
+            LatencySamples overheadTimes = new LatencySamples(iterations);
             for (int i = 0; i < iterations; i++) {
-                long t0 = System.nanoTime();
-                HttpResponse<byte[]> response = rawClient.send(raw, HttpResponse.BodyHandlers.ofByteArray());
-                rawNanos[i] = System.nanoTime() - t0;
+                HttpResponse<byte[]> response = rawTimes.time(
+                        () -> rawClient.send(raw, HttpResponse.BodyHandlers.ofByteArray()));
                 if (response.statusCode() != 200) {
                     throw new IllegalStateException("raw call answered " + response.statusCode());
                 }
 
-                long t1 = System.nanoTime();
-                check(guarded.run(plugin, inputs, CALLER));
-                guardedNanos[i] = System.nanoTime() - t1;
+                check(guardedTimes.time(() -> guarded.run(plugin, inputs, CALLER)));
 
                 // the same two stages GuardedCalls runs, timed apart: policy checks, then the sandboxed call
                 long t2 = System.nanoTime();
                 Admission admission = gate.admit(plugin.toolId(), policies.of(plugin), CALLER, Instant.now());
-                policyNanos[i] = System.nanoTime() - t2;
+                long policyNanos = System.nanoTime() - t2;
+                policyTimes.add(policyNanos);
                 if (!(admission instanceof Admission.Admitted)) {
                     throw new IllegalStateException("denied: " + admission);
                 }
@@ -193,33 +191,23 @@ public final class PolicyOverheadBenchmark implements Callable<Integer> {
                 if (!outcome.succeeded()) {
                     throw new IllegalStateException("call failed: " + outcome.reason());
                 }
-                overheadNanos[i] = policyNanos[i] + outcome.overheadNanos();
+                overheadTimes.add(policyNanos + outcome.overheadNanos());
             }
             usage.flush();
             reservations.closeAll();
             leasing.close();
-            Arrays.sort(rawNanos);
-            Arrays.sort(guardedNanos);
-            Arrays.sort(policyNanos);
-            Arrays.sort(overheadNanos);
-            String[] rows = {
-                row("raw HTTP call", rawNanos),
-                row("guarded call (policy + sandbox + HTTP)", guardedNanos),
-                row("policy checks (callers, token buckets, quota/budget reservation)", policyNanos),
-                row("overhead: policy checks + executor work", overheadNanos)};
-            for (String line : rows) {
-                System.out.println(line);
-            }
-            double overheadP99 = ms(percentile(overheadNanos, 0.99));
+            System.out.println(rawTimes.row("raw HTTP call"));
+            System.out.println(guardedTimes.row("guarded call (policy + sandbox + HTTP)"));
+            System.out.println(policyTimes.row("policy checks (callers, token buckets, quota/budget reservation)"));
+            System.out.println(overheadTimes.row("overhead: policy checks + executor work"));
+            double overheadP99 = overheadTimes.p99Ms();
             System.out.printf(Locale.ROOT, "{\"iterations\":%d,\"warmup\":%d,\"raw_p50_ms\":%.3f,\"raw_p99_ms\":%.3f,"
                     + "\"guarded_p50_ms\":%.3f,\"guarded_p99_ms\":%.3f,\"policy_p50_ms\":%.3f,\"policy_p99_ms\":%.3f,"
                     + "\"overhead_p50_ms\":%.3f,\"overhead_p99_ms\":%.3f,\"p99_difference_ms\":%.3f,"
                     + "\"reservation_commit\":\"%s\",\"per_caller_fraction\":%s,\"lease_units\":%d,\"target_overhead_p99_ms\":2.0,\"met\":%b}%n", iterations, warmup,
-                    ms(percentile(rawNanos, 0.5)), ms(percentile(rawNanos, 0.99)),
-                    ms(percentile(guardedNanos, 0.5)), ms(percentile(guardedNanos, 0.99)),
-                    ms(percentile(policyNanos, 0.5)), ms(percentile(policyNanos, 0.99)),
-                    ms(percentile(overheadNanos, 0.5)), overheadP99,
-                    ms(percentile(guardedNanos, 0.99) - percentile(rawNanos, 0.99)),
+                    rawTimes.p50Ms(), rawTimes.p99Ms(), guardedTimes.p50Ms(), guardedTimes.p99Ms(),
+                    policyTimes.p50Ms(), policyTimes.p99Ms(), overheadTimes.p50Ms(), overheadP99,
+                    guardedTimes.p99Ms() - rawTimes.p99Ms(),
                     asyncReservations ? "async" : "durable", perCallerFraction, leaseUnits, overheadP99 <= 2.0);
         } finally {
             flusher.shutdownNow();
@@ -283,18 +271,5 @@ public final class PolicyOverheadBenchmark implements Callable<Integer> {
         return new ToolManifest("bench.fx-rate", "BENCH_FX_RATE", "FX rate", "Exchange rate between two currencies",
                 ToolSourceType.OPENAPI, "bench", "finance", List.of(), in, out, Risk.READ_ONLY, binding, null, 1,
                 "sha256:bench");
-    }
-
-    private static String row(String what, long[] sorted) {
-        return String.format(Locale.ROOT, "%-70s p50 %8.3f ms   p99 %8.3f ms", what, ms(percentile(sorted, 0.5)),
-                ms(percentile(sorted, 0.99)));
-    }
-
-    private static long percentile(long[] sorted, double p) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
-    }
-
-    private static double ms(long nanos) {
-        return nanos / 1_000_000.0;
     }
 }
