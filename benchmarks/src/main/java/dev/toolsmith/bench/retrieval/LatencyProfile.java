@@ -8,12 +8,12 @@ import dev.toolsmith.search.embed.EmbeddingModelChoice;
 import dev.toolsmith.search.embed.EnsembleTextEmbedder;
 import dev.toolsmith.search.embed.OnnxTextEmbedder;
 import dev.toolsmith.search.sets.RetrievalSets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -39,18 +39,8 @@ import picocli.CommandLine.Option;
         description = "Times the parts of one hybrid search separately.")
 public final class LatencyProfile implements Callable<Integer> {
 
-    @Option(names = "--tools", required = true, description = "tools.jsonl")
-    Path tools;
-    @Option(names = "--queries", required = true, description = "queries.jsonl")
-    Path queries;
-    @Option(names = "--sample", defaultValue = "1000", description = "queries sampled (seeded); 0 = all")
-    int sample;
-    @Option(names = "--scale", defaultValue = "0", description = "pad the catalog with synthetic tools up to N")
-    int scale;
-    @Option(names = "--seed", defaultValue = "42")
-    long seed;
-    @Option(names = "--vectors", description = "cache of the real tools' vectors between runs")
-    Path vectorsFile;
+    @Mixin
+    CatalogOptions catalog;
     @Option(names = "--embed-only", description = "time the query embeddings only (no index)")
     boolean embedOnly;
 
@@ -60,8 +50,8 @@ public final class LatencyProfile implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<ToolManifest> catalog = RetrievalSets.rawTools(tools).stream().map(RetrievalSets::tool).toList();
-        List<RetrievalSets.LabelledQuery> qs = RetrievalBenchmark.sampled(queries, sample, seed);
+        List<ToolManifest> realTools = RetrievalSets.rawTools(catalog.tools).stream().map(RetrievalSets::tool).toList();
+        List<RetrievalSets.LabelledQuery> qs = catalog.queries();
         OnnxTextEmbedder minilm = OnnxTextEmbedder.create(EmbeddingModelChoice.ALL_MINILM_L6_V2_Q);
         OnnxTextEmbedder bge = OnnxTextEmbedder.create(EmbeddingModelChoice.BGE_SMALL_EN_V15_Q);
         EnsembleTextEmbedder ensemble = new EnsembleTextEmbedder(minilm, bge);
@@ -78,7 +68,7 @@ public final class LatencyProfile implements Callable<Integer> {
             return 0;
         }
         try (ToolIndex index = new ToolIndex(cached)) {
-            RetrievalBenchmark.fill(index, catalog, vectorsFile, scale, seed);
+            catalog.fill(index, realTools);
             RetrievalBenchmark.log("%d tools, %d queries", index.size(), qs.size());
             List<String> texts = qs.stream().map(q -> RetrievalBenchmark.query(q, RetrievalMode.HYBRID).matchText()).toList();
             // warm-up: JIT and ONNX arenas

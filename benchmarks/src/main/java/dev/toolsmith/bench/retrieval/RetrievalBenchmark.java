@@ -9,7 +9,6 @@ import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.search.SearchResult;
 import dev.toolsmith.search.ToolIndex;
 import dev.toolsmith.search.ToolQuery;
-import dev.toolsmith.search.ToolVectors;
 import dev.toolsmith.search.embed.EmbeddingModelChoice;
 import dev.toolsmith.search.embed.EnsembleTextEmbedder;
 import dev.toolsmith.search.embed.OnnxTextEmbedder;
@@ -21,16 +20,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -64,18 +62,10 @@ public final class RetrievalBenchmark implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Option(names = "--tools", required = true, description = "tools.jsonl")
-    Path toolsFile;
-    @Option(names = "--queries", required = true, description = "queries.jsonl")
-    Path queriesFile;
+    @Mixin
+    CatalogOptions catalog;
     @Option(names = "--out", description = "also write the result line to this file")
     Path outFile;
-    @Option(names = "--scale", defaultValue = "0", description = "pad the catalog with synthetic tools up to N")
-    int scale;
-    @Option(names = "--sample", defaultValue = "0", description = "run a seeded sample of N queries (0: all)")
-    int sample;
-    @Option(names = "--seed", defaultValue = "42")
-    long seed;
     @Option(names = "--model", defaultValue = "ensemble",
             description = "ensemble, one model id or a pair id1+id2 (EmbeddingModelChoice ids)")
     String model;
@@ -85,8 +75,6 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     String modesOption;
     @Option(names = "--dump", description = "write PREFIX-<mode>.tsv: top hit right and its confidence features")
     String dumpPrefix;
-    @Option(names = "--vectors", description = "cache of the tool vectors between runs")
-    Path vectorsFile;
     @Option(names = "--peers", arity = "1", defaultValue = "true", description = "run the identifier BM25 peer row")
     boolean peers;
 
@@ -96,13 +84,13 @@ public final class RetrievalBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(toolsFile);
+        List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(catalog.tools);
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
-        List<RetrievalSets.LabelledQuery> queries = sampled(queriesFile, sample, seed);
+        List<RetrievalSets.LabelledQuery> queries = catalog.queries();
         try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade)) {
             log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
             long t0 = System.nanoTime();
-            fill(index, tools, vectorsFile, scale, seed);
+            catalog.fill(index, tools);
             long indexMs = (System.nanoTime() - t0) / 1_000_000;
             log("indexed %d tools in %d ms", index.size(), indexMs);
 
@@ -137,7 +125,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             out.put("queries", queries.size());
             out.put("cascade", cascade);
             out.set("modes", modes);
-            if (peers && scale <= tools.size()) {
+            if (peers && catalog.scale <= tools.size()) {
                 ObjectNode peers = out.putObject("peers");
                 try (IdentifierBm25 peer = new IdentifierBm25(rawTools)) {
                     peers.set("bm25_identifiers", runPeer(peer, queries));
@@ -152,35 +140,6 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             System.out.println(line);
         }
         return 0;
-    }
-
-    /** The queries of a file, or a seeded sample of {@code sample} of them (0: all). */
-    static List<RetrievalSets.LabelledQuery> sampled(Path queriesFile, int sample, long seed) throws IOException {
-        List<RetrievalSets.LabelledQuery> queries = new ArrayList<>(RetrievalSets.queries(queriesFile));
-        if (sample > 0 && sample < queries.size()) {
-            Collections.shuffle(queries, new Random(seed));
-            queries = new ArrayList<>(queries.subList(0, sample));
-        }
-        return queries;
-    }
-
-    /**
-     * Loads the tools into the index with their vectors (from {@code vectorsFile} when given, which caches
-     * them between runs) and pads the catalog with synthetic tools up to {@code scale}.
-     */
-    static void fill(ToolIndex index, List<ToolManifest> tools, Path vectorsFile, int scale, long seed)
-            throws IOException {
-        List<ToolVectors> vectors = vectorsFile != null
-                ? VectorCache.load(vectorsFile, index, tools)
-                : index.vectorizeAll(tools);
-        List<ToolIndex.IndexedTool> batch = new ArrayList<>();
-        for (int i = 0; i < tools.size(); i++) {
-            batch.add(new ToolIndex.IndexedTool(tools.get(i), vectors.get(i), null));
-        }
-        index.upsertAll(batch);
-        if (scale > tools.size()) {
-            SyntheticTools.pad(index, tools, vectors, scale, seed);
-        }
     }
 
     /**
