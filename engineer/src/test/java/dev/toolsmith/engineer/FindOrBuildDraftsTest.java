@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Find-or-build drafts, with WireMock answering as the LLM (recorded completions, chosen by the gap's
  * verb) and as the librarian's {@code POST /tools/pending/drafts}: a gap gets one validated draft,
- * delivered once with the engineer's service key; a delivery the librarian refused is retried on the
- * gap's next event without asking the LLM again; an unusable answer is recorded with its reason and
- * nothing is delivered.
+ * delivered once with the engineer's service key; a librarian that fails is tried three times at once,
+ * and then again on the gap's next event without asking the LLM again, while a refusal (4xx) is not tried
+ * again; an unusable answer is recorded with its reason and nothing is delivered.
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaTestResource.class)
@@ -81,12 +81,12 @@ class FindOrBuildDraftsTest {
     }
 
     @Test
-    void aDeliveryTheLibrarianRefusedIsRetriedOnTheGapsNextEventWithTheSameDraft() {
+    void aLibrarianStillFailingAfterThreeTriesIsTriedAgainOnTheGapsNextEventWithTheSameDraft() {
         String gap = "charter yacht " + UUID.randomUUID();
         String marker = "regatta " + UUID.randomUUID();
         String scenario = "librarian-" + gap;
         librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(gap)))
-                .inScenario(scenario).whenScenarioStateIs(Scenario.STARTED).willSetStateTo("up")
+                .inScenario(scenario).whenScenarioStateIs(Scenario.STARTED)
                 .willReturn(aResponse().withStatus(503).withBody("{\"status\": 503, \"error\": \"starting\"}")));
         librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(gap)))
                 .inScenario(scenario).whenScenarioStateIs("up")
@@ -98,12 +98,40 @@ class FindOrBuildDraftsTest {
                 .doesNotContain(LlmAndLibrarianStub.SERVICE_KEY);
         assertThat(failed.get("draftManifest")).isNotNull();
         assertThat(failed.get("draftDeliveredAt")).isNull();
+        assertThat(deliveries(gap)).hasSize(3); // the first try and two retries
 
+        librarian().setScenarioState(scenario, "up");
         sendGap(gap, "CHARTER_YACHT", "a yacht for the " + marker, List.of("harbour"));
         Map<String, Object> delivered = awaitRequest(gap, r -> r.get("draftDeliveredAt") != null);
         assertThat(delivered.get("draftDeliveryError")).isNull();
-        assertThat(deliveries(gap)).hasSize(2);
+        assertThat(deliveries(gap)).hasSize(4);
         assertThat(llmCalls(marker)).isEqualTo(1); // the stored draft was sent again
+    }
+
+    @Test
+    void aLibrarianFailingOnceIsTriedAgainAtOnceAndARefusalIsNot() {
+        String flaky = "charter yacht " + UUID.randomUUID();
+        String scenario = "librarian-" + flaky;
+        librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(flaky)))
+                .inScenario(scenario).whenScenarioStateIs(Scenario.STARTED).willSetStateTo("up")
+                .willReturn(aResponse().withStatus(500).withBody("{\"status\": 500}")));
+        librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(flaky)))
+                .inScenario(scenario).whenScenarioStateIs("up")
+                .willReturn(aResponse().withStatus(201).withBody("{\"outcome\": \"CREATED\"}")));
+        String refused = "charter yacht " + UUID.randomUUID();
+        librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(refused)))
+                .willReturn(aResponse().withStatus(400).withBody("{\"status\": 400, \"error\": \"manifest.verb is missing\"}")));
+
+        sendGap(flaky, "CHARTER_YACHT", "a yacht for the weekend", List.of("harbour"));
+        sendGap(refused, "CHARTER_YACHT", "a yacht for the weekend", List.of("harbour"));
+
+        Map<String, Object> delivered = awaitRequest(flaky, r -> r.get("draftDeliveredAt") != null);
+        assertThat(delivered.get("draftDeliveryError")).isNull();
+        assertThat(deliveries(flaky)).hasSize(2);
+        Map<String, Object> notDelivered = awaitRequest(refused, r -> r.get("draftDeliveryError") != null);
+        assertThat((String) notDelivered.get("draftDeliveryError")).contains("answered 400")
+                .contains("manifest.verb is missing");
+        assertThat(deliveries(refused)).hasSize(1);
     }
 
     @Test

@@ -5,31 +5,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.engineer.config.EngineerConfig;
+import dev.toolsmith.engineer.gaps.LibrarianDraftsApi.LibrarianAnswer;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import jakarta.ws.rs.ProcessingException;
 import java.util.List;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * Delivers a draft into the librarian's review queue ({@code POST /tools/pending/drafts}) with the
- * engineer's service key. Blocking. Failures come back as a reason that never contains the key.
+ * engineer's service key, through {@link LibrarianDraftsApi} (which retries a librarian that is down or
+ * failing). Blocking. Failures come back as a reason that never contains the key.
  */
 @ApplicationScoped
 public class LibrarianDrafts {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
-
     private final EngineerConfig config;
     private final ObjectMapper mapper;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT)
-            .followRedirects(HttpClient.Redirect.NEVER).build();
+    private final LibrarianDraftsApi librarian;
 
-    public LibrarianDrafts(EngineerConfig config, ContractCodec codec) {
+    public LibrarianDrafts(EngineerConfig config, ContractCodec codec, @RestClient LibrarianDraftsApi librarian) {
         this.config = config;
         this.mapper = codec.mapper();
+        this.librarian = librarian;
     }
 
     /** Null when the librarian took the draft; otherwise why not. */
@@ -45,23 +43,17 @@ public class LibrarianDrafts {
         body.put("description", request.description);
         body.set("inputNames", mapper.valueToTree(inputNames));
         body.set("manifest", mapper.valueToTree(draft));
-        String url = config.librarianUrl().replaceAll("/+$", "") + "/tools/pending/drafts";
+        String librarianAt = "the librarian at " + config.librarianUrl();
         try {
-            HttpRequest post = HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT)
-                    .header("Content-Type", "application/json").header("X-API-Key", key)
-                    .POST(HttpRequest.BodyPublishers.ofString(mapper.writeValueAsString(body))).build();
-            HttpResponse<String> response = client.send(post, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() / 100 == 2) {
-                return null;
-            }
-            String answer = response.body() == null ? "" : response.body();
-            return "the librarian at " + url + " answered " + response.statusCode() + ": "
-                    + (answer.length() <= 300 ? answer : answer.substring(0, 300) + "…");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted while sending the draft to " + url;
-        } catch (Exception e) {
-            return "the librarian at " + url + " could not be reached: " + e;
+            librarian.submit(key, body);
+            return null;
+        } catch (LibrarianAnswer e) {
+            return librarianAt + " answered " + e.getMessage();
+        } catch (TimeoutException e) {
+            return librarianAt + " did not answer in time (3 tries)";
+        } catch (ProcessingException e) {
+            // The cause names the failure (connection refused, unknown host); the key is a header, never in it.
+            return librarianAt + " could not be reached: " + (e.getCause() == null ? e : e.getCause());
         }
     }
 }
