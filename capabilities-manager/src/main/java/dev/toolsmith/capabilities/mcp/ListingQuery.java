@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * or the start of a word, of the tool's text: an all-words keyword filter over a session's few loaded tools (the
  * search that ranks is {@code find_tools}).
  *
- * <p>The library gives a listing filter no way to answer a JSON-RPC error (quarkus-mcp-server 1.10.1 logs an
+ * <p>The library gives a listing filter no way to answer a JSON-RPC error (quarkus-mcp-server logs an
  * exception a filter throws and lists the tool anyway), so a query that cannot be used is {@linkplain #refused()
  * refused}: it matches no tool, and the listing keeps only what is listed whatever the query says (the meta-tools).
  */
