@@ -141,9 +141,7 @@ class StepTracingTest {
         PlanStep step = step("r1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
         try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
-            given().header("X-API-Key", "planner-key").header("traceparent", traceparent(traceId))
-                    .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
-                    .post("/steps").then().statusCode(200);
+            postWithTraceparent(step, traceparent(traceId));
 
             Traceparent ofResult = Traceparent.of(envelopeOf(results, step.stepId()));
             assertThat(ofResult.traceId()).isEqualTo(traceId);
@@ -193,9 +191,7 @@ class StepTracingTest {
         PlanStep step = step("h1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
         try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
-            given().header("X-API-Key", "planner-key").header("traceparent", "00-" + forged + "-zz-01")
-                    .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
-                    .post("/steps").then().statusCode(200);
+            postWithTraceparent(step, "00-" + forged + "-zz-01");
 
             Traceparent ofResult = Traceparent.of(envelopeOf(results, step.stepId()));
             assertThat(ofResult.traceId()).isNotEqualTo(forged);
@@ -206,6 +202,12 @@ class StepTracingTest {
 
     private static String traceparent(String traceId) {
         return "00-" + traceId + "-" + PLANNER_SPAN + "-01";
+    }
+
+    private static void postWithTraceparent(PlanStep step, String traceparent) {
+        given().header("X-API-Key", "planner-key").header("traceparent", traceparent)
+                .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
+                .post("/steps").then().statusCode(200);
     }
 
     /** Sends the step as a traced planner would: its envelope carries the planner's traceparent. */
