@@ -136,24 +136,17 @@ class StepTracingTest {
 
     @Test
     void aStepPostedWithATraceparentHeaderAnswersInThatTrace() {
-        String plan = id("plan");
         String traceId = newTraceId();
-        PlanStep step = step("r1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
-        try (KafkaTestClient kafka = Steps.kafka();
-                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
-            postWithTraceparent(step, traceparent(traceId));
-
-            Traceparent ofResult = Traceparent.of(envelopeOf(results, step.stepId()));
-            assertThat(ofResult.traceId()).isEqualTo(traceId);
-            SpanData stepSpan = awaitSpan(traceId, "step EVALUATE_EXPRESSION");
-            assertThat(stepSpan.getParentSpanId()).isEqualTo(PLANNER_SPAN);
-            assertThat(stepSpan.getSpanId()).isEqualTo(ofResult.spanId());
-            awaitSpan(traceId, "execute internal.evaluate-expression");
-            // quarkus-opentelemetry's automatic spans are off: its REST server span would continue this header
-            // too and sit in the trace beside the step's, and its SQL spans would hang under nothing of ours.
-            assertThat(spans.ofTrace(traceId)).extracting(SpanData::getName)
-                    .containsOnly("step EVALUATE_EXPRESSION", "execute internal.evaluate-expression");
-        }
+        Traceparent ofResult = answerToAStepPostedWith(traceparent(traceId));
+        assertThat(ofResult.traceId()).isEqualTo(traceId);
+        SpanData stepSpan = awaitSpan(traceId, "step EVALUATE_EXPRESSION");
+        assertThat(stepSpan.getParentSpanId()).isEqualTo(PLANNER_SPAN);
+        assertThat(stepSpan.getSpanId()).isEqualTo(ofResult.spanId());
+        awaitSpan(traceId, "execute internal.evaluate-expression");
+        // quarkus-opentelemetry's automatic spans are off: its REST server span would continue this header
+        // too and sit in the trace beside the step's, and its SQL spans would hang under nothing of ours.
+        assertThat(spans.ofTrace(traceId)).extracting(SpanData::getName)
+                .containsOnly("step EVALUATE_EXPRESSION", "execute internal.evaluate-expression");
     }
 
     @Test
@@ -186,28 +179,28 @@ class StepTracingTest {
 
     @Test
     void aStepPostedWithAMalformedTraceparentHeaderRunsInANewTrace() {
-        String plan = id("plan");
         String forged = newTraceId();
-        PlanStep step = step("h1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
-        try (KafkaTestClient kafka = Steps.kafka();
-                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
-            postWithTraceparent(step, "00-" + forged + "-zz-01");
-
-            Traceparent ofResult = Traceparent.of(envelopeOf(results, step.stepId()));
-            assertThat(ofResult.traceId()).isNotEqualTo(forged);
-            assertThat(awaitSpan(ofResult.traceId(), "step EVALUATE_EXPRESSION").getParentSpanId())
-                    .isEqualTo("0000000000000000");
-        }
+        Traceparent ofResult = answerToAStepPostedWith("00-" + forged + "-zz-01");
+        assertThat(ofResult.traceId()).isNotEqualTo(forged);
+        assertThat(awaitSpan(ofResult.traceId(), "step EVALUATE_EXPRESSION").getParentSpanId())
+                .isEqualTo("0000000000000000");
     }
 
     private static String traceparent(String traceId) {
         return "00-" + traceId + "-" + PLANNER_SPAN + "-01";
     }
 
-    private static void postWithTraceparent(PlanStep step, String traceparent) {
-        given().header("X-API-Key", "planner-key").header("traceparent", traceparent)
-                .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
-                .post("/steps").then().statusCode(200);
+    /** Posts an EVALUATE_EXPRESSION step with this {@code traceparent} header; the traceparent of its result. */
+    private static Traceparent answerToAStepPostedWith(String traceparent) {
+        String plan = id("plan");
+        PlanStep step = step("r-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
+        try (KafkaTestClient kafka = Steps.kafka();
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            given().header("X-API-Key", "planner-key").header("traceparent", traceparent)
+                    .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
+                    .post("/steps").then().statusCode(200);
+            return Traceparent.of(envelopeOf(results, step.stepId()));
+        }
     }
 
     /** Sends the step as a traced planner would: its envelope carries the planner's traceparent. */
