@@ -10,8 +10,8 @@ import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
- * Every span the service ends, kept in memory so tests can check the shape of a trace: quarkus-opentelemetry
- * adds the processor produced here, beside the exporter the configuration names, to its tracer provider.
+ * Every span the service ends, kept in memory so tests can check the shape of a trace: the service's
+ * {@code Tracing} adds the processor produced here to the exporter its configuration names.
  */
 @Singleton
 @Unremovable
