@@ -24,8 +24,16 @@ final class SpanLog {
         this.lines = lines;
     }
 
-    static SpanLog of(Path logFile) throws IOException {
-        return new SpanLog(Files.readAllLines(logFile, StandardCharsets.UTF_8));
+    /** The spans logged from byte {@code from} of the file on (see {@link #end}), so a test sees only its own. */
+    static SpanLog of(Path logFile, long from) throws IOException {
+        byte[] all = Files.readAllBytes(logFile);
+        int start = (int) Math.min(from, all.length);
+        return new SpanLog(new String(all, start, all.length - start, StandardCharsets.UTF_8).lines().toList());
+    }
+
+    /** Where the log ends now (0 for no file yet): what a test's own spans are written after. */
+    static long end(Path logFile) throws IOException {
+        return Files.exists(logFile) ? Files.size(logFile) : 0;
     }
 
     /** Trace ids of the spans with this name, in the order they were logged. */
