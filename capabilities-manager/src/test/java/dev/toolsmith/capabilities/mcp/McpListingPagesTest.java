@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -17,14 +15,10 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +33,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
 @QuarkusTestResource(RecordedLlmResource.class)
-class McpListingPagesTest {
+class McpListingPagesTest extends McpServerTestBase {
 
     /** Pages far smaller than a session's listing, so every listing takes several. */
     public static class PagesOfThree implements QuarkusTestProfile {
@@ -49,23 +43,6 @@ class McpListingPagesTest {
         }
     }
 
-    static WireMockServer api;
-
-    @Inject
-    PluginRegistry registry;
-
-    @ConfigProperty(name = "quarkus.http.test-port")
-    int port;
-
-    @BeforeAll
-    static void startApi() {
-        api = McpFixtures.startRateApi();
-    }
-
-    @AfterAll
-    static void stopApi() {
-        api.stop();
-    }
 
     @Test
     void everyToolComesExactlyOnceWhenTheListingIsFollowedPageByPage() throws Exception {

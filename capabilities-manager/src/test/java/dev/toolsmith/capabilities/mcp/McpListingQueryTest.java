@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.airlock.UsagePolicy;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
@@ -18,7 +16,6 @@ import dev.toolsmith.testsupport.mcp.McpClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,9 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,30 +37,13 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
 @QuarkusTestResource(RecordedLlmResource.class)
-class McpListingQueryTest {
+class McpListingQueryTest extends McpServerTestBase {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String OTHER_PLANNER = "planner-test-key";
     private static final List<String> META_TOOLS = McpFixtures.META_TOOLS;
 
-    static WireMockServer api;
-
-    @Inject
-    PluginRegistry registry;
-
-    @ConfigProperty(name = "quarkus.http.test-port")
-    int port;
-
-    @BeforeAll
-    static void startApi() {
-        api = McpFixtures.startRateApi();
-    }
-
-    @AfterAll
-    static void stopApi() {
-        api.stop();
-    }
 
     @Test
     void aQueryListsTheMetaToolsAndTheLoadedToolsItMatchesPageByPageAndNeverAnotherSessionsTools() throws Exception {

@@ -11,11 +11,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
-import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.capabilities.support.ScriptedLibrarian;
 import dev.toolsmith.capabilities.support.Steps;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
@@ -37,15 +35,11 @@ import dev.toolsmith.testsupport.mcp.McpClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,30 +52,13 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = PostgresTestResource.class,
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_capabilities"))
 @QuarkusTestResource(RecordedLlmResource.class)
-class McpServerTest {
+class McpServerTest extends McpServerTestBase {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Encoding CL100K = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
     private static final List<String> META_TOOLS = McpFixtures.META_TOOLS;
 
-    static WireMockServer api;
     final ScriptedLibrarian librarian = ScriptedLibrarian.get();
-
-    @Inject
-    PluginRegistry registry;
-
-    @ConfigProperty(name = "quarkus.http.test-port")
-    int port;
-
-    @BeforeAll
-    static void startApi() {
-        api = McpFixtures.startRateApi();
-    }
-
-    @AfterAll
-    static void stopApi() {
-        api.stop();
-    }
 
     private McpClient client(String key) {
         return new McpClient(port, key);
