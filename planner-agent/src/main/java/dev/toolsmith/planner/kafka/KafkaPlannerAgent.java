@@ -26,7 +26,9 @@ import java.util.function.Consumer;
  * them one by one on {@code plan-steps}, signed as the planner, and follows {@code step-results}. A step that comes
  * back {@code UNRESOLVED} or {@code PROPOSED} is re-planned: the LLM sees the step's reason and the candidate tools in
  * brief from the result's {@code choices}, picks one (or gives up), and the agent sends a follow-up step naming the
- * chosen {@code toolId}, which the capabilities manager runs and learns as the verb's alias. Last, the LLM answers the
+ * chosen {@code toolId}, which the capabilities manager runs and learns as the verb's alias. A step that comes back
+ * {@code DECOMPOSED} is served by the plan it carries: the agent sends those steps in order (they already refer to one
+ * another by step id), and later references to the decomposed step read the last of them. Last, the LLM answers the
  * goal from the results.
  */
 public final class KafkaPlannerAgent implements AutoCloseable {
@@ -53,24 +55,53 @@ public final class KafkaPlannerAgent implements AutoCloseable {
     public record Outcome(String answer, List<Turn> turns, int replans) {
     }
 
+    /** Sends one step and waits for its result. */
+    interface StepSender extends AutoCloseable {
+        StepResult sendAndAwait(PlanStep step);
+
+        @Override
+        void close();
+    }
+
     private final ChatModel model;
-    private final PlanStepChannel channel;
-    private final KafkaSettings settings;
+    private final StepSender steps;
+    private final String caller;
     private final Consumer<String> log;
 
     /** {@code log}: where the agent says what it does (the demo and the command line print it). */
     public KafkaPlannerAgent(ChatModel model, KafkaSettings settings, Consumer<String> log) {
+        this(model, overKafka(settings), settings.caller(), log);
+    }
+
+    KafkaPlannerAgent(ChatModel model, StepSender steps, String caller, Consumer<String> log) {
         this.model = model;
-        this.settings = settings;
+        this.steps = steps;
+        this.caller = caller;
         this.log = log;
-        this.channel = new PlanStepChannel(settings.bootstrap(), settings.login(),
+    }
+
+    private static StepSender overKafka(KafkaSettings settings) {
+        PlanStepChannel channel = new PlanStepChannel(settings.bootstrap(), settings.login(),
                 PlanStepSigner.of(settings.caller(), settings.plannerKey()), "planner-agent", "/toolsmith-planner-agent");
+        return new StepSender() {
+            @Override
+            public StepResult sendAndAwait(PlanStep step) {
+                return channel.sendAndAwait(step, settings.stepTimeout()).orElseThrow(() -> new IllegalStateException(
+                        "no result for step " + step.stepId() + " on step-results within "
+                                + settings.stepTimeout().toSeconds() + " s"));
+            }
+
+            @Override
+            public void close() {
+                channel.close();
+            }
+        };
     }
 
     public Outcome achieve(String goal) {
         String planId = "agent-" + UUID.randomUUID().toString().substring(0, 8);
         List<ChatMessage> conversation = new ArrayList<>(List.of(SystemMessage.from(PLANNER), UserMessage.from(goal)));
-        PlanSteps plan = PlanSteps.read(ask(conversation), planId, settings.caller());
+        PlanSteps plan = PlanSteps.read(ask(conversation), planId, caller);
         log.accept("plan " + planId + ": " + plan.steps().size() + " step(s)");
         List<Turn> turns = new ArrayList<>();
         int replans = 0;
@@ -95,6 +126,11 @@ public final class KafkaPlannerAgent implements AutoCloseable {
                 result = send(step);
                 turns.add(new Turn(step, result));
             }
+            if (result.status() == StepStatus.DECOMPOSED) {
+                Turn last = runDecomposition(step, result, turns);
+                step = last.step();
+                result = last.result();
+            }
             plan.recordResult(planned, step);
             if (!DONE.contains(result.status())) {
                 log.accept("the plan stops at " + step.actionVerb() + ": " + result.status());
@@ -105,11 +141,37 @@ public final class KafkaPlannerAgent implements AutoCloseable {
         return new Outcome(ask(conversation), List.copyOf(turns), replans);
     }
 
+    /**
+     * Sends the steps of a {@code DECOMPOSED} result's plan in order, as this agent's caller; stops at the first that is
+     * not done. Returns the last turn: that step's outputs stand for the decomposed step's. A result with no plan, or
+     * with more steps than a plan may have, is returned as it is (so the plan stops there). A sub-step that is
+     * decomposed again is not followed further: the capabilities manager decomposes into registered verbs only.
+     */
+    private Turn runDecomposition(PlanStep decomposed, StepResult result, List<Turn> turns) {
+        List<PlanStep> subSteps = result.plan() == null ? List.of() : result.plan();
+        if (subSteps.isEmpty() || subSteps.size() > PlanSteps.MAX_STEPS) {
+            log.accept(decomposed.actionVerb() + " came back decomposed into " + subSteps.size() + " step(s): not followed");
+            return new Turn(decomposed, result);
+        }
+        log.accept(decomposed.actionVerb() + " is decomposed into " + subSteps.size() + " step(s)");
+        Turn last = null;
+        for (PlanStep subStep : subSteps) {
+            // The plan is the capabilities manager's; the steps run as this agent, within this plan.
+            PlanStep mine = new PlanStep(subStep.stepId(), decomposed.planId(), subStep.actionVerb(), subStep.description(),
+                    subStep.inputs(), subStep.outputs(), caller, null);
+            last = new Turn(mine, send(mine));
+            turns.add(last);
+            if (!DONE.contains(last.result().status())) {
+                break;
+            }
+        }
+        return last;
+    }
+
     private StepResult send(PlanStep step) {
         log.accept("-> plan-steps: " + step.actionVerb() + (step.toolId() == null ? "" : " toolId " + step.toolId())
                 + " " + JSON.valueToTree(step.inputs()) + " (step " + step.stepId() + ")");
-        StepResult result = channel.sendAndAwait(step, settings.stepTimeout()).orElseThrow(() -> new IllegalStateException(
-                "no result for step " + step.stepId() + " on step-results within " + settings.stepTimeout().toSeconds() + " s"));
+        StepResult result = steps.sendAndAwait(step);
         log.accept("<- step-results: " + result.status() + (result.outputs().isEmpty() ? "" : " " + result.outputs())
                 + (result.error() == null ? "" : ": " + result.error()));
         return result;
@@ -160,6 +222,6 @@ public final class KafkaPlannerAgent implements AutoCloseable {
 
     @Override
     public void close() {
-        channel.close();
+        steps.close();
     }
 }
