@@ -135,6 +135,33 @@ class FindOrBuildDraftsTest {
     }
 
     @Test
+    void aLibrarianThatDoesNotAnswerInTimeIsGivenUpOnAfterThreeTriesAndTriedAgainOnTheNextEvent() {
+        // The try's timeout is 2 s here (test application.properties overrides @Timeout's 10 s); the stub
+        // holds each answer for 5 s, so every try times out, and the engineer must neither hang nor send more.
+        String gap = "charter yacht " + UUID.randomUUID();
+        String scenario = "librarian-" + gap;
+        librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(gap)))
+                .inScenario(scenario).whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(201).withFixedDelay(5_000).withBody("{\"outcome\": \"CREATED\"}")));
+        librarian().stubFor(post(urlPathEqualTo(DRAFTS)).withRequestBody(matchingJsonPath("$.normalizedVerb", equalTo(gap)))
+                .inScenario(scenario).whenScenarioStateIs("fast")
+                .willReturn(aResponse().withStatus(201).withBody("{\"outcome\": \"CREATED\"}")));
+
+        sendGap(gap, "CHARTER_YACHT", "a yacht for the weekend", List.of("harbour"));
+        Map<String, Object> failed = awaitRequest(gap, r -> r.get("draftDeliveryError") != null);
+        assertThat((String) failed.get("draftDeliveryError")).contains("did not answer in time (3 tries)")
+                .doesNotContain(LlmAndLibrarianStub.SERVICE_KEY);
+        assertThat(failed.get("draftDeliveredAt")).isNull();
+        assertThat(deliveries(gap)).hasSize(3);
+
+        librarian().setScenarioState(scenario, "fast");
+        sendGap(gap, "CHARTER_YACHT", "a yacht for the weekend", List.of("harbour"));
+        Map<String, Object> delivered = awaitRequest(gap, r -> r.get("draftDeliveredAt") != null);
+        assertThat(delivered.get("draftDeliveryError")).isNull();
+        assertThat(deliveries(gap)).hasSize(4);
+    }
+
+    @Test
     void anUnusableAnswerIsRecordedWithItsReasonAndNothingIsDelivered() {
         String malformed = "forecast tides " + UUID.randomUUID();
         String foreign = "track parcel " + UUID.randomUUID();

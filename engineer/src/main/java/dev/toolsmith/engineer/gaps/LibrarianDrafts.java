@@ -9,7 +9,6 @@ import dev.toolsmith.engineer.gaps.LibrarianDraftsApi.LibrarianAnswer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ProcessingException;
 import java.util.List;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -49,11 +48,22 @@ public class LibrarianDrafts {
             return null;
         } catch (LibrarianAnswer e) {
             return librarianAt + " answered " + e.getMessage();
-        } catch (TimeoutException e) {
-            return librarianAt + " did not answer in time (3 tries)";
         } catch (ProcessingException e) {
+            if (timedOut(e)) {
+                return librarianAt + " did not answer in time (3 tries)";
+            }
             // The cause names the failure (connection refused, unknown host); the key is a header, never in it.
             return librarianAt + " could not be reached: " + (e.getCause() == null ? e : e.getCause());
         }
+    }
+
+    /** The client's read timeout ends a try with a timeout exception somewhere in the cause chain. */
+    private static boolean timedOut(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.util.concurrent.TimeoutException || cause instanceof java.net.SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 }
