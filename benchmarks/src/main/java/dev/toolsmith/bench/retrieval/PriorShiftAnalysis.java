@@ -31,6 +31,7 @@ import java.util.Locale;
  *   --eval steps-hybrid.tsv:steps-bm25.tsv
  * </pre>
  *
+ * {@code --max-shift C} also measures the EM shift limited to ±C logits (a bounded adjustment).
  * An item {@code hybrid.tsv:bm25.tsv} is a plan-step set measured through the cascade (BM25's answer when its own
  * model clears the threshold, else the hybrid's; the BM25 model without zLexical, as shipped); a single file is
  * free text, hybrid model alone.
@@ -53,10 +54,12 @@ public final class PriorShiftAnalysis {
     public static void main(String[] args) throws IOException {
         String train = null;
         String eval = null;
+        double maxShift = Double.POSITIVE_INFINITY;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--train" -> train = args[++i];
                 case "--eval" -> eval = args[++i];
+                case "--max-shift" -> maxShift = Double.parseDouble(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -71,7 +74,7 @@ public final class PriorShiftAnalysis {
         if (bm25Eval != null && bm25Eval.y().length != hybridEval.y().length) {
             throw new IllegalArgumentException("the two dumps of " + eval + " hold different queries");
         }
-        report(eval, hybrid, bm25, hybridEval, bm25Eval);
+        report(eval, hybrid, bm25, hybridEval, bm25Eval, maxShift);
     }
 
     /** A fitted logistic model and the prior it was fitted under (its training files weighted equally, as in the fit). */
@@ -105,7 +108,7 @@ public final class PriorShiftAnalysis {
     }
 
     private static void report(String name, Model hybrid, Model bm25, ConfidenceFit.Data hybridEval,
-            ConfidenceFit.Data bm25Eval) {
+            ConfidenceFit.Data bm25Eval, double maxShift) {
         int n = hybridEval.y().length;
         int half = n / 2;
         double[] zh = hybrid.logits(hybridEval);
@@ -131,6 +134,10 @@ public final class PriorShiftAnalysis {
         System.out.printf(Locale.ROOT, "  second half: today %s; EM-shifted %s; oracle %.1f%n",
                 cascade(zh, yh, zb, yb, half, n, 0, 0), cascade(zh, yh, zb, yb, half, n, shiftHybrid, shiftBm25),
                 100 * oracleCoverage(slice(zh, half, n), slice(yh, half, n), TARGET_PRECISION));
+        if (Double.isFinite(maxShift)) {
+            System.out.printf(Locale.ROOT, "  second half, EM shift bounded to +-%.2f: %s%n", maxShift, cascade(zh, yh, zb, yb,
+                    half, n, bounded(shiftHybrid, maxShift), bounded(shiftBm25, maxShift)));
+        }
         System.out.printf(Locale.ROOT, "  second half with the true prior of the first half: %s%n", cascade(zh, yh, zb, yb,
                 half, n, logit(mean(slice(yh, 0, half))) - logit(hybrid.prior()),
                 yb == null ? 0 : logit(mean(slice(yb, 0, half))) - logit(bm25.prior())));
@@ -205,6 +212,11 @@ public final class PriorShiftAnalysis {
         double pos = posterior * to / from;
         double neg = (1 - posterior) * (1 - to) / (1 - from);
         return pos + neg == 0 ? posterior : pos / (pos + neg);
+    }
+
+    /** A logit shift limited to ±{@code max}: how a product would bound what the live queries may move. */
+    static double bounded(double shift, double max) {
+        return Math.max(-max, Math.min(max, shift));
     }
 
     static double logit(double p) {

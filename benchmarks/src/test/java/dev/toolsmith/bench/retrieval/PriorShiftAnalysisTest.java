@@ -43,6 +43,13 @@ class PriorShiftAnalysisTest {
     }
 
     @Test
+    void aBoundedShiftKeepsItsSignAndStopsAtTheBound() {
+        assertThat(PriorShiftAnalysis.bounded(19.05, 1)).isEqualTo(1);
+        assertThat(PriorShiftAnalysis.bounded(-4.78, 1)).isEqualTo(-1);
+        assertThat(PriorShiftAnalysis.bounded(0.3, 1)).isEqualTo(0.3);
+    }
+
+    @Test
     void emRecoversTheTargetPriorOfAMixtureTheSourceModelCalibratedAtAnother() {
         // Source prior 0.5; two kinds of query with likelihoods P(A|right) 0.8, P(A|wrong) 0.2, so the calibrated
         // posteriors are 0.8 (A) and 0.2 (B). A target where 80 % are right holds 0.8·0.8 + 0.2·0.2 = 68 % A.
