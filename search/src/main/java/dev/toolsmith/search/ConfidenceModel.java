@@ -88,6 +88,10 @@ final class ConfidenceModel {
         static final StepEvidence NONE = new StepEvidence(0, 0, 0, 0);
     }
 
+    /**
+     * The probability that the hit with features {@code f} is right: the mode's logistic, for plan steps followed by
+     * its {@link ConfidenceCalibration} table.
+     */
     static double probability(RetrievalMode mode, boolean step, double[] f) {
         double[] w = switch (mode) {
             case HYBRID -> step ? STEP_HYBRID : HYBRID;
@@ -98,7 +102,13 @@ final class ConfidenceModel {
         for (int i = 0; i < f.length && i + 1 < w.length; i++) {
             z += w[i + 1] * f[i];
         }
-        return 1 / (1 + Math.exp(-z));
+        double p = 1 / (1 + Math.exp(-z));
+        // the step models' curve is too flat at its top; free text and DENSE are left as fitted
+        return switch (mode) {
+            case HYBRID -> step ? ConfidenceCalibration.apply(ConfidenceCalibration.STEP_HYBRID, p) : p;
+            case BM25 -> step ? ConfidenceCalibration.apply(ConfidenceCalibration.STEP_BM25, p) : p;
+            case DENSE -> p;
+        };
     }
 
     private static double clip(double v) {

@@ -1,0 +1,284 @@
+package dev.toolsmith.bench.retrieval;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A monotone calibration of the two step models' probabilities (issue 21): the logistic models are under-confident
+ * at the top of their range (99 % precise at 0.95 where a lower cut would still be 95 % precise), so this fits, on
+ * the source step sets only, an isotonic map from a model's probability to the share of top hits that are right,
+ * and measures precision / coverage at the threshold with and without it, through the cascade, on other step sets.
+ *
+ * <p>Why isotonic (pool-adjacent-violators) on cross-fitted scores: the problem is the shape of the curve's top, which
+ * a Platt re-scaling (one slope, one intercept on the logit) can only bend as a whole; isotonic regression assumes
+ * nothing but monotonicity. It is fitted on out-of-fold scores (each source row scored by a logistic fitted without
+ * its fold, {@link #FOLDS} folds) so the map does not learn how well the logistic fits its own training rows; the
+ * map is then applied to the model fitted on all source rows, as shipped. Blocks are merged until each holds at least
+ * {@link #MIN_BLOCK_SHARE} of the (weighted) rows, so the table is small and its top knot is not a handful of rows
+ * that happened to be right. Knots are (block's mean probability, block's share right) plus (0, 0) and (1, 1);
+ * between knots the map is linear, so it is strictly increasing wherever the blocks' shares are.
+ *
+ * <pre>
+ * java -cp ... dev.toolsmith.bench.retrieval.StepCalibration --train seal-hybrid.tsv:seal-bm25.tsv \
+ *   --eval steps-hybrid.tsv:steps-bm25.tsv [--threshold 0.95] [--min-block 0.02]
+ * </pre>
+ *
+ * {@code --hybrid-coefficients} / {@code --bm25-coefficients} "{-5.5841, ...}" measure the given models (say, the
+ * shipped ones, when the dumps are newer than their fit) instead of the ones fitted on {@code --train}; the maps are
+ * still fitted on {@code --train}'s cross-fitted scores.
+ *
+ * Items are a hybrid dump and the BM25 dump of the same queries joined by ':' (from {@code --cascade false} runs),
+ * several separated by ','. The BM25 model is fitted without zLexical, the hybrid one as dumped (capped), as shipped.
+ */
+public final class StepCalibration {
+
+    static final int FOLDS = 5;
+    static final double MIN_BLOCK_SHARE = 0.02;
+    private static final int Z_LEXICAL = 1;
+
+    /** A piecewise-linear monotone map; x and y ascending, x from 0 to 1. */
+    record Knots(double[] x, double[] y) {
+        double apply(double p) {
+            if (p <= x[0]) {
+                return y[0];
+            }
+            for (int i = 1; i < x.length; i++) {
+                if (p <= x[i]) {
+                    double t = (p - x[i - 1]) / (x[i] - x[i - 1]);
+                    return y[i - 1] + t * (y[i] - y[i - 1]);
+                }
+            }
+            return y[y.length - 1];
+        }
+
+        /** The table as Java source, for ConfidenceCalibration in the search module. */
+        String java() {
+            StringBuilder sb = new StringBuilder("{");
+            for (int i = 0; i < x.length; i++) {
+                sb.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "{%.6f, %.6f}", x[i], y[i]));
+            }
+            return sb.append('}').toString();
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        String train = null;
+        String eval = null;
+        double threshold = 0.95;
+        double minBlock = MIN_BLOCK_SHARE;
+        double[] hybridGiven = null;
+        double[] bm25Given = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--train" -> train = args[++i];
+                case "--eval" -> eval = args[++i];
+                case "--threshold" -> threshold = Double.parseDouble(args[++i]);
+                case "--min-block" -> minBlock = Double.parseDouble(args[++i]);
+                case "--hybrid-coefficients" -> hybridGiven = parse(args[++i]);
+                case "--bm25-coefficients" -> bm25Given = parse(args[++i]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        if (train == null || eval == null) {
+            throw new IllegalArgumentException("usage: StepCalibration --train h.tsv:b.tsv[,..] --eval h.tsv:b.tsv[,..]");
+        }
+        List<ConfidenceFit.Data> hybridTrain = sets(train, 0, false);
+        List<ConfidenceFit.Data> bm25Train = sets(train, 1, true);
+        double[] wHybrid = hybridGiven != null ? hybridGiven : ConfidenceFit.fit(hybridTrain);
+        double[] wBm25 = bm25Given != null ? bm25Given : ConfidenceFit.fit(bm25Train);
+        Knots hybridKnots = crossFitted(hybridTrain, minBlock);
+        Knots bm25Knots = crossFitted(bm25Train, minBlock);
+        System.out.println("STEP_HYBRID coefficients " + coefficients(wHybrid));
+        System.out.println("STEP_BM25   coefficients " + coefficients(wBm25));
+        System.out.println("STEP_HYBRID knots " + hybridKnots.java());
+        System.out.println("STEP_BM25   knots " + bm25Knots.java());
+        for (String item : eval.split(",")) {
+            String[] pair = item.split(":");
+            ConfidenceFit.Data h = PriorShiftAnalysis.readAligned(Path.of(pair[0]));
+            ConfidenceFit.Data b = PriorShiftAnalysis.readAligned(Path.of(pair[1]));
+            if (h.y().length != b.y().length) {
+                throw new IllegalArgumentException(item + ": the two dumps hold different queries");
+            }
+            double[] ph = probabilities(wHybrid, h, false);
+            double[] pb = probabilities(wBm25, b, true);
+            System.out.printf(Locale.ROOT, "%s (%d queries): today %s; calibrated %s; hybrid alone today %s, calibrated %s%n",
+                    pair[0], h.y().length,
+                    cascade(ph, h.y(), pb, b.y(), threshold, null, null),
+                    cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots),
+                    cascade(ph, h.y(), null, null, threshold, null, null),
+                    cascade(ph, h.y(), null, null, threshold, hybridKnots, null));
+        }
+    }
+
+    /** The isotonic map fitted on out-of-fold probabilities of the given training sets (each set weighted equally). */
+    static Knots crossFitted(List<ConfidenceFit.Data> sets, double minBlock) {
+        List<Double> p = new ArrayList<>();
+        List<Integer> y = new ArrayList<>();
+        List<Double> weight = new ArrayList<>();
+        for (int fold = 0; fold < FOLDS; fold++) {
+            List<ConfidenceFit.Data> in = new ArrayList<>();
+            for (ConfidenceFit.Data d : sets) {
+                in.add(rows(d, fold, false));
+            }
+            double[] w = ConfidenceFit.fit(in);
+            for (ConfidenceFit.Data d : sets) {
+                ConfidenceFit.Data out = rows(d, fold, true);
+                double[] probs = probabilities(w, out, false);
+                for (int r = 0; r < probs.length; r++) {
+                    p.add(probs[r]);
+                    y.add(out.y()[r]);
+                    weight.add(1.0 / d.y().length);
+                }
+            }
+        }
+        return isotonic(p.stream().mapToDouble(Double::doubleValue).toArray(), y.stream().mapToInt(Integer::intValue).toArray(),
+                weight.stream().mapToDouble(Double::doubleValue).toArray(), minBlock);
+    }
+
+    /**
+     * Pool-adjacent-violators over the rows sorted by probability (rows with equal probabilities pooled first), then adjacent blocks merged until each holds at
+     * least {@code minShare} of the total weight (merging neighbours of an increasing sequence keeps it increasing).
+     */
+    static Knots isotonic(double[] p, int[] y, double[] weight, double minShare) {
+        Integer[] order = new Integer[p.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(p[a], p[b]));
+        double total = Arrays.stream(weight).sum();
+        // a block: summed weight, weighted sum of probabilities, weighted sum of labels
+        List<double[]> blocks = new ArrayList<>();
+        double last = Double.NaN;
+        for (int i : order) {
+            blocks.add(new double[] {weight[i], weight[i] * p[i], weight[i] * y[i]});
+            if (p[i] == last) {
+                pool(blocks, blocks.size() - 2); // tied probabilities must map to one value
+            }
+            last = p[i];
+            while (blocks.size() > 1 && share(blocks.get(blocks.size() - 2)) >= share(blocks.get(blocks.size() - 1))) {
+                pool(blocks, blocks.size() - 2);
+            }
+        }
+        // merge the smallest block into its neighbour with the closer share until every block is large enough
+        while (blocks.size() > 1) {
+            int small = -1;
+            for (int i = 0; i < blocks.size(); i++) {
+                if (blocks.get(i)[0] < minShare * total && (small < 0 || blocks.get(i)[0] < blocks.get(small)[0])) {
+                    small = i;
+                }
+            }
+            if (small < 0) {
+                break;
+            }
+            boolean left = small == blocks.size() - 1 || small > 0
+                    && share(blocks.get(small)) - share(blocks.get(small - 1)) < share(blocks.get(small + 1)) - share(blocks.get(small));
+            pool(blocks, left ? small - 1 : small);
+        }
+        double[] x = new double[blocks.size() + 2];
+        double[] v = new double[blocks.size() + 2];
+        x[x.length - 1] = 1;
+        v[v.length - 1] = 1;
+        for (int i = 0; i < blocks.size(); i++) {
+            x[i + 1] = blocks.get(i)[1] / blocks.get(i)[0];
+            v[i + 1] = share(blocks.get(i));
+        }
+        return new Knots(x, v);
+    }
+
+    private static double share(double[] block) {
+        return block[2] / block[0];
+    }
+
+    /** Pools block i and block i + 1. */
+    private static void pool(List<double[]> blocks, int i) {
+        double[] a = blocks.get(i);
+        double[] b = blocks.remove(i + 1);
+        for (int k = 0; k < 3; k++) {
+            a[k] += b[k];
+        }
+    }
+
+    /**
+     * Precision / coverage at the threshold: the BM25 answer where its (calibrated) probability clears it, else the
+     * hybrid's; hybrid alone when {@code pBm25} is null. A null map is today's (the logistic as it comes).
+     */
+    static PriorShiftAnalysis.PrecisionCoverage cascade(double[] pHybrid, int[] yHybrid, double[] pBm25, int[] yBm25,
+            double threshold, Knots hybridMap, Knots bm25Map) {
+        int cleared = 0;
+        int right = 0;
+        for (int r = 0; r < pHybrid.length; r++) {
+            if (pBm25 != null && (bm25Map == null ? pBm25[r] : bm25Map.apply(pBm25[r])) >= threshold) {
+                cleared++;
+                right += yBm25[r];
+            } else if ((hybridMap == null ? pHybrid[r] : hybridMap.apply(pHybrid[r])) >= threshold) {
+                cleared++;
+                right += yHybrid[r];
+            }
+        }
+        return new PriorShiftAnalysis.PrecisionCoverage(cleared == 0 ? Double.NaN : (double) right / cleared,
+                (double) cleared / pHybrid.length);
+    }
+
+    private static double[] parse(String list) {
+        return Arrays.stream(list.replaceAll("[{}\\s]", "").split(",")).mapToDouble(Double::parseDouble).toArray();
+    }
+
+    /** Logistic coefficients as ConfidenceModel holds them (to check the table belongs to the shipped model). */
+    static String coefficients(double[] w) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < w.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4f", w[i]));
+        }
+        return sb.append('}').toString();
+    }
+
+    /** A model's probability per row; a row without hits (null) is 0, never substituted. */
+    static double[] probabilities(double[] w, ConfidenceFit.Data d, boolean withoutZLexical) {
+        double[] out = new double[d.y().length];
+        for (int r = 0; r < out.length; r++) {
+            double[] x = d.x()[r];
+            if (x == null) {
+                continue;
+            }
+            double z = w[0];
+            for (int i = 0; i < x.length && i + 1 < w.length; i++) {
+                z += w[i + 1] * (withoutZLexical && i == Z_LEXICAL ? 0 : x[i]);
+            }
+            out[r] = 1 / (1 + Math.exp(-z));
+        }
+        return out;
+    }
+
+    /** The rows of fold {@code fold} (row index mod FOLDS), or every other row. */
+    static ConfidenceFit.Data rows(ConfidenceFit.Data d, int fold, boolean inFold) {
+        List<double[]> xs = new ArrayList<>();
+        List<Integer> ys = new ArrayList<>();
+        for (int r = 0; r < d.y().length; r++) {
+            if ((r % FOLDS == fold) == inFold) {
+                xs.add(d.x()[r]);
+                ys.add(d.y()[r]);
+            }
+        }
+        return new ConfidenceFit.Data(d.name(), xs.toArray(double[][]::new), ys.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /** The hybrid (part 0) or BM25 (part 1) dumps of a list of h.tsv:b.tsv items, BM25's without zLexical. */
+    private static List<ConfidenceFit.Data> sets(String list, int part, boolean withoutZLexical) throws IOException {
+        List<ConfidenceFit.Data> out = new ArrayList<>();
+        for (String item : list.split(",")) {
+            ConfidenceFit.Data d = ConfidenceFit.read(Path.of(item.split(":")[part]));
+            if (withoutZLexical) {
+                Arrays.stream(d.x()).forEach(x -> x[Z_LEXICAL] = 0);
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    private StepCalibration() {
+    }
+}

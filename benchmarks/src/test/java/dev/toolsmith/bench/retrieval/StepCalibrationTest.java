@@ -1,0 +1,99 @@
+package dev.toolsmith.bench.retrieval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** The arithmetic of the step calibration: pool-adjacent-violators, block merging, the map, cascade counting, folds. */
+class StepCalibrationTest {
+
+    private static final double[] EQUAL = {1, 1, 1, 1, 1, 1};
+
+    @Test
+    void adjacentViolatorsArePooledIntoIncreasingBlocks() {
+        // sorted by probability the labels are 0, 1, 0, 1, 1, 1: the 1 and 0 in the middle pool to one block of 1/2
+        double[] p = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6};
+        int[] y = {0, 1, 0, 1, 1, 1};
+        StepCalibration.Knots k = StepCalibration.isotonic(p, y, EQUAL, 0);
+        assertThat(k.x()).containsExactly(new double[] {0, 0.1, 0.25, 0.5, 1}, within(1e-12));
+        assertThat(k.y()).containsExactly(new double[] {0, 0, 0.5, 1, 1}, within(1e-12));
+    }
+
+    @Test
+    void theOrderOfTheRowsDoesNotMatter() {
+        StepCalibration.Knots sorted = StepCalibration.isotonic(new double[] {0.1, 0.2, 0.3, 0.4, 0.5, 0.6},
+                new int[] {0, 1, 0, 1, 1, 1}, EQUAL, 0);
+        StepCalibration.Knots shuffled = StepCalibration.isotonic(new double[] {0.4, 0.1, 0.6, 0.3, 0.5, 0.2},
+                new int[] {1, 0, 1, 0, 1, 1}, EQUAL, 0);
+        assertThat(shuffled.x()).containsExactly(sorted.x(), within(1e-12));
+        assertThat(shuffled.y()).containsExactly(sorted.y(), within(1e-12));
+    }
+
+    @Test
+    void blocksSmallerThanTheMinimumShareAreMergedIntoTheirClosestNeighbour() {
+        // PAV gives {0.1}: 0, {0.2, 0.3}: 1/2, {0.4 .. 0.6}: 1; at a third of the weight the first block (0) is merged
+        // into its only neighbour, then the 1/3 block has 3 of 6 rows and the top block 3
+        double[] p = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6};
+        int[] y = {0, 1, 0, 1, 1, 1};
+        StepCalibration.Knots k = StepCalibration.isotonic(p, y, EQUAL, 1 / 3.0);
+        assertThat(k.x()).containsExactly(new double[] {0, 0.2, 0.5, 1}, within(1e-12));
+        assertThat(k.y()).containsExactly(new double[] {0, 1 / 3.0, 1, 1}, within(1e-12));
+    }
+
+    @Test
+    void weightsCountRowsUnequally() {
+        // a wrong row weighing three times a right one at the same probability: the block is 1/4 right
+        StepCalibration.Knots k = StepCalibration.isotonic(new double[] {0.5, 0.5}, new int[] {0, 1}, new double[] {3, 1}, 0);
+        assertThat(k.y()[1]).isCloseTo(0.25, within(1e-12));
+    }
+
+    @Test
+    void theMapIsLinearBetweenKnotsAndClampedOutside() {
+        StepCalibration.Knots k = new StepCalibration.Knots(new double[] {0.2, 0.6, 0.8}, new double[] {0.1, 0.5, 0.9});
+        assertThat(k.apply(0.4)).isCloseTo(0.3, within(1e-12));
+        assertThat(k.apply(0.7)).isCloseTo(0.7, within(1e-12));
+        assertThat(k.apply(0.1)).isEqualTo(0.1);
+        assertThat(k.apply(0.9)).isEqualTo(0.9);
+        assertThat(k.java()).isEqualTo("{{0.200000, 0.100000}, {0.600000, 0.500000}, {0.800000, 0.900000}}");
+    }
+
+    @Test
+    void theCascadeTakesBm25sAnswerWhenItsCalibratedProbabilityClears() {
+        double[] pHybrid = {0.96, 0.94, 0.50, 0.99};
+        int[] yHybrid = {1, 1, 1, 0};
+        double[] pBm25 = {0.10, 0.96, 0.10, 0.10};
+        int[] yBm25 = {0, 0, 0, 0};
+        // today: row 0 by the hybrid (right), row 1 by BM25 (wrong), row 3 by the hybrid (wrong)
+        PriorShiftAnalysis.PrecisionCoverage today = StepCalibration.cascade(pHybrid, yHybrid, pBm25, yBm25, 0.95, null, null);
+        assertThat(today.precision()).isCloseTo(1 / 3.0, within(1e-12));
+        assertThat(today.coverage()).isEqualTo(0.75);
+        // a map that lifts 0.5 above the threshold adds row 2; BM25's map lowers 0.96, so row 1 goes to the hybrid
+        StepCalibration.Knots lift = new StepCalibration.Knots(new double[] {0, 0.4, 1}, new double[] {0, 0.95, 1});
+        StepCalibration.Knots lower = new StepCalibration.Knots(new double[] {0, 1}, new double[] {0, 0.5});
+        PriorShiftAnalysis.PrecisionCoverage mapped = StepCalibration.cascade(pHybrid, yHybrid, pBm25, yBm25, 0.95, lift, lower);
+        assertThat(mapped.precision()).isCloseTo(0.75, within(1e-12));
+        assertThat(mapped.coverage()).isEqualTo(1.0);
+    }
+
+    @Test
+    void foldsSplitTheRowsIntoDisjointParts() {
+        double[][] x = new double[12][];
+        int[] y = new int[12];
+        for (int r = 0; r < 12; r++) {
+            x[r] = new double[] {r};
+        }
+        ConfidenceFit.Data d = new ConfidenceFit.Data("d", x, y);
+        int seen = 0;
+        for (int fold = 0; fold < StepCalibration.FOLDS; fold++) {
+            ConfidenceFit.Data in = StepCalibration.rows(d, fold, true);
+            ConfidenceFit.Data out = StepCalibration.rows(d, fold, false);
+            assertThat(in.y().length + out.y().length).isEqualTo(12);
+            int f = fold;
+            assertThat(Arrays.stream(in.x()).allMatch(row -> (int) row[0] % StepCalibration.FOLDS == f)).isTrue();
+            seen += in.y().length;
+        }
+        assertThat(seen).isEqualTo(12);
+    }
+}

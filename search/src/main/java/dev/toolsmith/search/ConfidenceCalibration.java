@@ -1,0 +1,45 @@
+package dev.toolsmith.search;
+
+/**
+ * A monotone re-mapping of the step models' logistic probability to the share of top hits that were right at that
+ * probability. The logistic curve is too flat at its top for plan steps: hits it scored about 0.96 were right about
+ * 98 % of the time, so at the 0.95 threshold it was 99 % precise and left answerable steps to the planner (issue 21).
+ *
+ * <p>Each table is a list of knots {probability, calibrated}, both ascending, from (0, 0) to (1, 1); between knots
+ * the map is linear, outside them it is clamped to the end knots. It only re-labels scores: a higher probability
+ * never maps lower, so the ranking of hits and what clears the threshold in ranked order are kept. Fitted by
+ * isotonic regression (pool-adjacent-violators, blocks of at least 2 % of the rows) on cross-fitted probabilities of
+ * both step sets, printed by {@code StepCalibration} in the benchmarks (docs/search.md, "Refitting the confidence");
+ * any refit of {@link ConfidenceModel#STEP_HYBRID} or {@link ConfidenceModel#STEP_BM25} needs a refit of its table.
+ */
+final class ConfidenceCalibration {
+
+    /** For {@link ConfidenceModel#STEP_HYBRID}, fitted 2026-11-27 on the OpenAPI steps + Seal-Tools steps. */
+    static final double[][] STEP_HYBRID = {{0.000000, 0.000000}, {0.215353, 0.227040}, {0.460589, 0.422373},
+        {0.567813, 0.507761}, {0.634136, 0.607143}, {0.681380, 0.700577}, {0.735267, 0.732417}, {0.784753, 0.802485},
+        {0.828256, 0.828449}, {0.870281, 0.870991}, {0.902603, 0.904009}, {0.930170, 0.920806}, {0.957599, 0.982814},
+        {0.994826, 0.999109}, {0.999981, 1.000000}, {1.000000, 1.000000}};
+    /** For {@link ConfidenceModel#STEP_BM25} (the cascade's decision), fitted with STEP_HYBRID's table. */
+    static final double[][] STEP_BM25 = {{0.000000, 0.000000}, {0.052001, 0.046603}, {0.138457, 0.135435},
+        {0.242516, 0.253044}, {0.353731, 0.351133}, {0.504728, 0.472385}, {0.602860, 0.589328}, {0.644454, 0.617806},
+        {0.696188, 0.668747}, {0.754539, 0.783028}, {0.822414, 0.854924}, {0.897376, 0.920734}, {0.956521, 0.964111},
+        {0.977606, 0.967012}, {0.987951, 0.987634}, {0.997780, 0.999574}, {1.000000, 1.000000}};
+
+    private ConfidenceCalibration() {
+    }
+
+    /** The calibrated probability: linear between the knots around {@code p}, the end knot's value outside them. */
+    static double apply(double[][] knots, double p) {
+        if (!(p > knots[0][0])) {
+            return knots[0][1]; // NaN too: an undefined score is never confident
+        }
+        for (int i = 1; i < knots.length; i++) {
+            if (p <= knots[i][0]) {
+                double width = knots[i][0] - knots[i - 1][0];
+                double t = width == 0 ? 1 : (p - knots[i - 1][0]) / width;
+                return knots[i - 1][1] + t * (knots[i][1] - knots[i - 1][1]);
+            }
+        }
+        return knots[knots.length - 1][1];
+    }
+}
