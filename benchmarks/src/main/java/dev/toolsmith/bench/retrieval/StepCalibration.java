@@ -105,12 +105,15 @@ public final class StepCalibration {
             }
             double[] ph = probabilities(wHybrid, h, false);
             double[] pb = probabilities(wBm25, b, true);
-            System.out.printf(Locale.ROOT, "%s (%d queries): today %s; calibrated %s; hybrid alone today %s, calibrated %s%n",
+            System.out.printf(Locale.ROOT, "%s (%d queries): today %s; calibrated %s; hybrid alone today %s, calibrated %s;"
+                    + " decided by BM25 (precision / share) today %s, calibrated %s%n",
                     pair[0], h.y().length,
                     cascade(ph, h.y(), pb, b.y(), threshold, null, null),
                     cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots),
                     cascade(ph, h.y(), null, null, threshold, null, null),
-                    cascade(ph, h.y(), null, null, threshold, hybridKnots, null));
+                    cascade(ph, h.y(), null, null, threshold, hybridKnots, null),
+                    cascade(pb, b.y(), null, null, threshold, null, null),
+                    cascade(pb, b.y(), null, null, threshold, bm25Knots, null));
         }
     }
 
