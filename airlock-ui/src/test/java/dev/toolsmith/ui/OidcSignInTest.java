@@ -245,6 +245,19 @@ class OidcSignInTest {
     }
 
     @Test
+    void aCodeTheTokenEndpointRefusesIs401() {
+        Started started = start();
+        OidcProviderStub.server.stubFor(post(urlEqualTo(OidcProviderStub.TOKEN_PATH)).willReturn(aResponse()
+                .withStatus(400).withHeader("Content-Type", "application/json").withBody("{\"error\":\"invalid_grant\"}")));
+        Response callback = started.browser()
+                .queryParam("code", "a-used-code").queryParam("state", started.query().get("state"))
+                .when().get("/api/session/oidc/callback");
+        assertThat(callback.statusCode()).isEqualTo(401);
+        assertThat(callback.body().asString()).contains("refused the sign-in");
+        assertThat(callback.cookie(SignIn.COOKIE)).isNull();
+    }
+
+    @Test
     void aUserNameWithLineBreaksIsRefusedWith401() {
         // It would be forwarded as X-Toolsmith-User (and logged); the stub's sub carries the same name.
         Response callback = finish(start(), "eve\r\nX-Toolsmith-Roles: admin", List.of("toolsmith-admins"),

@@ -5,7 +5,9 @@ import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.AuthenticationRedirectException;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 
@@ -15,25 +17,30 @@ import org.jose4j.jwt.consumer.InvalidJwtException;
  * the sign-in promises: 502 when the provider is down or failing, 401 when it refused the code or sent an ID token
  * that is not valid, 400 for a sign-in that cannot be completed from this browser's state.
  */
-final class OidcSignInFailures {
+@ApplicationScoped
+public class OidcSignInFailures {
 
-    private OidcSignInFailures() {}
+    private final DiscoveryDocumentCheck discovery;
+
+    OidcSignInFailures(DiscoveryDocumentCheck discovery) {
+        this.discovery = discovery;
+    }
 
     /** A route failure handler: answers failures of the sign-in, leaves redirects and challenges to Quarkus. */
-    static void handle(RoutingContext rc) {
+    void handle(RoutingContext rc) {
         Throwable failure = rc.failure();
         if (failure == null || failure instanceof AuthenticationRedirectException
                 || failure instanceof AuthenticationFailedException || rc.response().ended()) {
             rc.next();
             return;
         }
-        OidcSignInException refusal = refusalFor(failure);
+        OidcSignInException refusal = refusalFor(failure, discovery.problem());
         OidcSignInRoutes.LOG.infof("OIDC sign-in refused (%d): %s (%s)", refusal.status(), refusal.getMessage(),
                 rootCause(failure));
         OidcRefusalPage.send(rc, refusal);
     }
 
-    static OidcSignInException refusalFor(Throwable failure) {
+    static OidcSignInException refusalFor(Throwable failure, Optional<String> discoveryProblem) {
         if (causedBy(failure, ProviderFailure.class) || unreachable(failure)) {
             return new OidcSignInException(502, "the identity provider could not be reached; try again later");
         }
@@ -46,7 +53,8 @@ final class OidcSignInFailures {
         }
         if (!(failure instanceof AuthenticationCompletionException)) {
             // Not a failed code flow: quarkus-oidc could not set the provider up (discovery, keys).
-            return new OidcSignInException(502, "the identity provider could not be reached; try again later");
+            return new OidcSignInException(502, discoveryProblem
+                    .orElse("the identity provider could not be reached; try again later"));
         }
         return new OidcSignInException(400, "the sign-in could not be completed: start the sign-in again");
     }

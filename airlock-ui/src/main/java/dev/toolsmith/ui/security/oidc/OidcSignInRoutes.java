@@ -32,10 +32,12 @@ public class OidcSignInRoutes {
 
     private final OidcSignedInUser signedIn;
     private final SessionCookie sessionCookie;
+    private final OidcSignInFailures failures;
 
-    OidcSignInRoutes(OidcSignedInUser signedIn, SessionCookie sessionCookie) {
+    OidcSignInRoutes(OidcSignedInUser signedIn, SessionCookie sessionCookie, OidcSignInFailures failures) {
         this.signedIn = signedIn;
         this.sessionCookie = sessionCookie;
+        this.failures = failures;
     }
 
     /** The pre-check of callbacks, as an HTTP filter: it must run before authentication. */
@@ -48,7 +50,7 @@ public class OidcSignInRoutes {
         // is sent there. Either way the sign-in finishes the same.
         for (String path : new String[] {LOGIN_PATH, CALLBACK_PATH}) {
             router.get(path).handler(this::finish);
-            router.route(path).failureHandler(OidcSignInFailures::handle);
+            router.route(path).failureHandler(failures::handle);
         }
     }
 
