@@ -6,7 +6,7 @@ import dev.toolsmith.ui.security.PasswordSignInRoutes;
 import dev.toolsmith.ui.security.SessionRevocations;
 import dev.toolsmith.ui.security.SessionCookie;
 import dev.toolsmith.ui.security.UiIdentities;
-import dev.toolsmith.ui.security.oidc.OidcRoutes;
+import dev.toolsmith.ui.security.oidc.OidcSignInRoutes;
 import dev.toolsmith.ui.security.oidc.OidcSessionValue;
 import dev.toolsmith.ui.config.UiConfig;
 import dev.toolsmith.ui.proxy.ServiceForwarder;
@@ -39,12 +39,12 @@ public class UiRoutes {
 
     private final UiConfig config;
     private final ServiceForwarder forwarder;
-    private final OidcRoutes oidcRoutes;
+    private final OidcSignInRoutes oidcRoutes;
     private final SessionCookie sessionCookie;
     private final PasswordSignInRoutes passwordSignIn;
     private final SessionRevocations revocations;
 
-    UiRoutes(UiConfig config, ServiceForwarder forwarder, OidcRoutes oidcRoutes, SessionCookie sessionCookie,
+    UiRoutes(UiConfig config, ServiceForwarder forwarder, OidcSignInRoutes oidcRoutes, SessionCookie sessionCookie,
             PasswordSignInRoutes passwordSignIn, SessionRevocations revocations) {
         this.config = config;
         this.forwarder = forwarder;
@@ -60,6 +60,8 @@ public class UiRoutes {
         if (config.oidc().enabled()) {
             // Before the form mechanism, which would otherwise check the password of a configured user.
             filters.register(this::refusePasswordSignIn, CSRF_FILTER_PRIORITY - 2);
+            // Before quarkus-oidc's code mechanism, which would answer an odd callback with a bare 401.
+            filters.register(OidcSignInRoutes::checkCallback, CSRF_FILTER_PRIORITY - 3);
         }
     }
 
@@ -101,7 +103,7 @@ public class UiRoutes {
     /** Tells the SPA which sign-in screen to show: the password form or a button to the OIDC provider. */
     private JsonObject signInInfo() {
         if (config.oidc().enabled()) {
-            return new JsonObject().put("signIn", "oidc").put("loginUrl", OidcRoutes.LOGIN_PATH)
+            return new JsonObject().put("signIn", "oidc").put("loginUrl", OidcSignInRoutes.LOGIN_PATH)
                     .put("provider", config.oidc().providerName());
         }
         return new JsonObject().put("signIn", "password").put("loginUrl", PASSWORD_LOGIN_PATH);

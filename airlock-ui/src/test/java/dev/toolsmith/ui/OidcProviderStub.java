@@ -6,23 +6,22 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
-import com.nimbusds.jose.JOSEException;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.RSASSASigner;
-import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.RSAKey;
-import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.RsaJsonWebKey;
+import org.jose4j.jwk.RsaJwkGenerator;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.lang.JoseException;
 
 /**
  * A WireMock server standing in for an OIDC provider: its discovery document and a JWKS with an RSA key
- * generated here. Tests stub the token endpoint with ID tokens they sign with {@link #idToken}.
+ * generated here. Tests stub the token endpoint with ID tokens they sign with {@link #idToken}. Keys and tokens are
+ * made with jose4j, which quarkus-oidc brings (it validates tokens with it too).
  */
 public class OidcProviderStub implements QuarkusTestResourceLifecycleManager {
 
@@ -33,9 +32,9 @@ public class OidcProviderStub implements QuarkusTestResourceLifecycleManager {
     static final String AUTHORIZATION_PATH = "/realms/toolsmith/protocol/openid-connect/auth";
 
     static WireMockServer server;
-    static RSAKey signingKey;
+    static RsaJsonWebKey signingKey;
     /** Another key with the same key id: a token it signs must fail the signature check. */
-    static RSAKey impostorKey;
+    static RsaJsonWebKey impostorKey;
 
     static String issuer() {
         return "http://127.0.0.1:" + server.port() + "/realms/toolsmith";
@@ -43,12 +42,8 @@ public class OidcProviderStub implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            signingKey = new RSAKeyGenerator(2048).keyID("test-key").generate();
-            impostorKey = new RSAKeyGenerator(2048).keyID("test-key").generate();
-        } catch (JOSEException e) {
-            throw new IllegalStateException(e);
-        }
+        signingKey = rsaKey("test-key");
+        impostorKey = rsaKey("test-key");
         server = new WireMockServer(WireMockConfiguration.options().dynamicPort().bindAddress("127.0.0.1"));
         server.start();
         String issuer = issuer();
@@ -61,7 +56,7 @@ public class OidcProviderStub implements QuarkusTestResourceLifecycleManager {
                         """.formatted(issuer, "http://127.0.0.1:" + server.port(), AUTHORIZATION_PATH, TOKEN_PATH))));
         server.stubFor(get(urlEqualTo("/realms/toolsmith/protocol/openid-connect/certs"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                        .withBody(new JWKSet(signingKey.toPublicJWK()).toString())));
+                        .withBody(new JsonWebKeySet(signingKey).toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY))));
         return Map.of(
                 "toolsmith.ui.oidc.enabled", "true",
                 "toolsmith.ui.oidc.issuer", issuer,
@@ -75,23 +70,34 @@ public class OidcProviderStub implements QuarkusTestResourceLifecycleManager {
     }
 
     /** An ID token for this client, signed with the given key. */
-    static String idToken(RSAKey key, String user, String nonce, List<String> groups) {
-        Date now = new Date();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
-                .issuer(issuer())
-                .audience(CLIENT_ID)
-                .subject("subject-of-" + user)
-                .issueTime(now)
-                .expirationTime(new Date(now.getTime() + 300_000))
-                .claim("nonce", nonce)
-                .claim("preferred_username", user)
-                .claim("groups", groups)
-                .build();
+    static String idToken(RsaJsonWebKey key, String user, String nonce, List<String> groups) {
+        JwtClaims claims = new JwtClaims();
+        claims.setIssuer(issuer());
+        claims.setAudience(CLIENT_ID);
+        claims.setSubject("subject-of-" + user);
+        claims.setIssuedAtToNow();
+        claims.setExpirationTimeMinutesInTheFuture(5);
+        claims.setClaim("nonce", nonce);
+        claims.setClaim("preferred_username", user);
+        claims.setStringListClaim("groups", groups);
+        JsonWebSignature jws = new JsonWebSignature();
+        jws.setPayload(claims.toJson());
+        jws.setKey(key.getPrivateKey());
+        jws.setKeyIdHeaderValue(key.getKeyId());
+        jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
         try {
-            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
-            jwt.sign(new RSASSASigner(key));
-            return jwt.serialize();
-        } catch (JOSEException e) {
+            return jws.getCompactSerialization();
+        } catch (JoseException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static RsaJsonWebKey rsaKey(String keyId) {
+        try {
+            RsaJsonWebKey key = RsaJwkGenerator.generateJwk(2048);
+            key.setKeyId(keyId);
+            return key;
+        } catch (JoseException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -13,13 +13,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 
-import com.nimbusds.jose.jwk.RSAKey;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -27,13 +27,15 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jose4j.jwk.RsaJsonWebKey;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * OIDC sign-in end to end over plain HTTP, with WireMock as the provider (discovery, JWKS, token endpoint) and
  * as the librarian: the authorization redirect, the callback, the session it creates and what that session
- * may do, and every way a callback is refused.
+ * may do, and every way a callback is refused. The code flow is quarkus-oidc's: a sign-in in progress is its state
+ * cookie {@code q_auth_<state>} (value {@code <state>|<encrypted nonce and PKCE verifier>}).
  */
 @QuarkusTest
 @QuarkusTestResource(UpstreamServices.class)
@@ -47,10 +49,16 @@ class OidcSignInTest {
         }
     }
 
-    private static final String PENDING_COOKIE = "toolsmith-oidc-pending";
+    private static final String STATE_COOKIE_PREFIX = "q_auth_";
 
-    /** The browser's side of a sign-in in progress: the provider's query parameters and the pending cookie. */
-    record Started(Map<String, String> query, String pendingCookie) {}
+    /** The browser's side of a sign-in in progress: the provider's query parameters and the state cookie. */
+    record Started(Map<String, String> query, String stateCookieName, String stateCookie) {
+
+        /** A request as this browser sends it: with the sign-in's state cookie. */
+        RequestSpecification browser() {
+            return given().redirects().follow(false).cookie(stateCookieName, stateCookie);
+        }
+    }
 
     @BeforeEach
     void reset() {
@@ -79,8 +87,10 @@ class OidcSignInTest {
                 .containsEntry("redirect_uri", OidcProviderStub.REDIRECT_URI)
                 .containsEntry("scope", "openid profile email").containsEntry("code_challenge_method", "S256")
                 .containsKeys("state", "nonce", "code_challenge");
-        assertThat(login.header("Set-Cookie")).startsWith(PENDING_COOKIE + "=").containsIgnoringCase("HttpOnly")
-                .containsIgnoringCase("SameSite=Lax").contains("Path=/api/session/oidc");
+        // The sign-in in progress: quarkus-oidc's state cookie, readable only on the OIDC paths, sent back on the
+        // provider's top-level redirect (Lax).
+        assertThat(login.header("Set-Cookie")).startsWith(STATE_COOKIE_PREFIX + query.get("state") + "=")
+                .containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Lax").contains("Path=/api/session/oidc");
     }
 
     @Test
@@ -126,10 +136,26 @@ class OidcSignInTest {
     }
 
     @Test
+    void quarkusOidcsOwnSessionCookieIsNeverASession() {
+        // The session is Toolsmith's revocable cookie; quarkus-oidc's q_session is dropped at once and restores nothing.
+        Response callback = finish(start(), "carol", List.of("toolsmith-admins"), OidcProviderStub.signingKey);
+        assertThat(callback.statusCode()).isEqualTo(302);
+        assertThat(callback.headers().getValues("Set-Cookie")).filteredOn(cookie -> cookie.startsWith("q_session"))
+                .allSatisfy(cookie -> assertThat(cookie).containsIgnoringCase("Max-Age=0"));
+        given().cookie("q_session", "a-forged-or-copied-value").when().get("/api/session").then().statusCode(401);
+        // On the sign-in path it is no session either: a new sign-in starts at the provider.
+        Response login = given().redirects().follow(false).cookie("q_session", "a-forged-or-copied-value")
+                .when().get("/api/session/oidc/login");
+        assertThat(login.statusCode()).isEqualTo(302);
+        assertThat(login.header("Location")).startsWith(OidcProviderStub.issuer() + "/protocol/openid-connect/auth?");
+        assertThat(login.headers().getValues("Set-Cookie")).noneMatch(cookie -> cookie.startsWith(SignIn.COOKIE + "="));
+    }
+
+    @Test
     void aCallbackWithAnotherStateIsRefusedWith400AndNoSession() {
         Started started = start();
         stubTokenEndpoint("carol", started, List.of("toolsmith-admins"), OidcProviderStub.signingKey);
-        Response callback = given().redirects().follow(false).cookie(PENDING_COOKIE, started.pendingCookie())
+        Response callback = started.browser()
                 .queryParam("code", "the-code").queryParam("state", "not-the-state")
                 .when().get("/api/session/oidc/callback");
         assertThat(callback.statusCode()).isEqualTo(400);
@@ -140,7 +166,7 @@ class OidcSignInTest {
         given().redirects().follow(false).queryParam("code", "the-code").queryParam("state", started.query().get("state"))
                 .when().get("/api/session/oidc/callback").then().statusCode(400)
                 .body(containsString("no sign-in is in progress"));
-        given().redirects().follow(false).cookie(PENDING_COOKIE, started.pendingCookie()).queryParam("code", "the-code")
+        started.browser().queryParam("code", "the-code")
                 .accept(ContentType.JSON).when().get("/api/session/oidc/callback").then().statusCode(400)
                 .body("error", containsString("no state"));
         OidcProviderStub.server.verify(0, postRequestedFor(urlEqualTo(OidcProviderStub.TOKEN_PATH)));
@@ -165,7 +191,7 @@ class OidcSignInTest {
     @Test
     void theProvidersErrorAnswerIsRefusedWith401() {
         Started started = start();
-        given().redirects().follow(false).cookie(PENDING_COOKIE, started.pendingCookie())
+        started.browser()
                 .queryParam("error", "access_denied").queryParam("state", started.query().get("state"))
                 .when().get("/api/session/oidc/callback").then().statusCode(401)
                 .body(containsString("refused the sign-in (access_denied)"));
@@ -212,10 +238,23 @@ class OidcSignInTest {
         Started started = start();
         OidcProviderStub.server.stubFor(post(urlEqualTo(OidcProviderStub.TOKEN_PATH))
                 .willReturn(aResponse().withStatus(503).withHeader("Content-Type", "text/html").withBody("<h1>down</h1>")));
-        given().redirects().follow(false).cookie(PENDING_COOKIE, started.pendingCookie())
+        started.browser()
                 .queryParam("code", "the-code").queryParam("state", started.query().get("state"))
                 .accept(ContentType.JSON).when().get("/api/session/oidc/callback").then().statusCode(502)
                 .body("error", containsString("could not be reached"));
+    }
+
+    @Test
+    void aCodeTheTokenEndpointRefusesIs401() {
+        Started started = start();
+        OidcProviderStub.server.stubFor(post(urlEqualTo(OidcProviderStub.TOKEN_PATH)).willReturn(aResponse()
+                .withStatus(400).withHeader("Content-Type", "application/json").withBody("{\"error\":\"invalid_grant\"}")));
+        Response callback = started.browser()
+                .queryParam("code", "a-used-code").queryParam("state", started.query().get("state"))
+                .when().get("/api/session/oidc/callback");
+        assertThat(callback.statusCode()).isEqualTo(401);
+        assertThat(callback.body().asString()).contains("refused the sign-in");
+        assertThat(callback.cookie(SignIn.COOKIE)).isNull();
     }
 
     @Test
@@ -233,29 +272,37 @@ class OidcSignInTest {
         // A callback without anything, and one with a state far too long: clear refusals, no exchange.
         given().redirects().follow(false).when().get("/api/session/oidc/callback").then().statusCode(400);
         Started started = start();
-        given().redirects().follow(false).cookie(PENDING_COOKIE, started.pendingCookie())
+        started.browser()
                 .queryParam("code", "the-code").queryParam("state", "x".repeat(3000))
                 .when().get("/api/session/oidc/callback").then().statusCode(400);
-        given().redirects().follow(false).cookie(PENDING_COOKIE, "garbage")
+        // A state cookie that does not carry the state it is named for, and one whose sealed part is not quarkus-oidc's.
+        given().redirects().follow(false).cookie(STATE_COOKIE_PREFIX + "s", "garbage")
                 .queryParam("code", "the-code").queryParam("state", "s")
                 .when().get("/api/session/oidc/callback").then().statusCode(400);
+        given().redirects().follow(false).cookie(STATE_COOKIE_PREFIX + "s", "s|garbage")
+                .queryParam("code", "the-code").queryParam("state", "s")
+                .when().get("/api/session/oidc/callback").then().statusCode(400)
+                .body(containsString("could not be completed"));
         OidcProviderStub.server.verify(0, postRequestedFor(urlEqualTo(OidcProviderStub.TOKEN_PATH)));
     }
 
     private static Started start() {
         Response login = given().redirects().follow(false).when().get("/api/session/oidc/login");
         assertThat(login.statusCode()).isEqualTo(302);
-        return new Started(query(URI.create(login.header("Location"))), login.cookie(PENDING_COOKIE));
+        Map<String, String> query = query(URI.create(login.header("Location")));
+        String cookieName = STATE_COOKIE_PREFIX + query.get("state");
+        assertThat(login.cookie(cookieName)).isNotNull();
+        return new Started(query, cookieName, login.cookie(cookieName));
     }
 
-    private static Response finish(Started started, String user, List<String> groups, RSAKey key) {
+    private static Response finish(Started started, String user, List<String> groups, RsaJsonWebKey key) {
         stubTokenEndpoint(user, started, groups, key);
-        return given().redirects().follow(false).cookie(PENDING_COOKIE, started.pendingCookie())
+        return started.browser()
                 .queryParam("code", "the-code").queryParam("state", started.query().get("state"))
                 .when().get("/api/session/oidc/callback");
     }
 
-    private static void stubTokenEndpoint(String user, Started started, List<String> groups, RSAKey key) {
+    private static void stubTokenEndpoint(String user, Started started, List<String> groups, RsaJsonWebKey key) {
         String idToken = OidcProviderStub.idToken(key, user, started.query().get("nonce"), groups);
         OidcProviderStub.server.stubFor(post(urlEqualTo(OidcProviderStub.TOKEN_PATH))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("""

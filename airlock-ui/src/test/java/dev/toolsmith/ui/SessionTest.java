@@ -78,8 +78,15 @@ class SessionTest {
 
     @Test
     void theOidcEndpointsDoNotExistWhileOidcIsOff() {
-        given().redirects().follow(false).when().get("/api/session/oidc/login").then().statusCode(404);
-        given().redirects().follow(false).when().get("/api/session/oidc/callback?code=x&state=y").then().statusCode(404);
+        // They are API paths like any other now (quarkus-oidc is inert): no redirect to a provider, 401 without a
+        // session, 404 with one.
+        given().redirects().follow(false).when().get("/api/session/oidc/login").then().statusCode(401);
+        given().redirects().follow(false).when().get("/api/session/oidc/callback?code=x&state=y").then().statusCode(401);
+        String admin = PasswordSessionCookie.of("admin");
+        given().redirects().follow(false).cookie(SignIn.COOKIE, admin).when().get("/api/session/oidc/login").then()
+                .statusCode(404);
+        given().redirects().follow(false).cookie(SignIn.COOKIE, admin).when()
+                .get("/api/session/oidc/callback?code=x&state=y").then().statusCode(404);
     }
 
     @Test

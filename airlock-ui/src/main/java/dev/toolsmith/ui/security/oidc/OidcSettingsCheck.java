@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jboss.logging.Logger;
 
-/** Fails the start when OIDC sign-in is on but a setting it needs is missing, naming every missing one. */
+/**
+ * Fails the start when OIDC sign-in is on but a setting it needs is missing (or a callback URL that cannot work),
+ * naming every one. quarkus-oidc reads the same settings (application.properties maps them onto {@code quarkus.oidc.*}).
+ */
 @Singleton
 class OidcSettingsCheck {
 
@@ -24,6 +27,10 @@ class OidcSettingsCheck {
         if (oidc.clientId().isEmpty()) missing.add("toolsmith.ui.oidc.client-id");
         if (oidc.clientSecret().filter(s -> !s.isBlank()).isEmpty()) missing.add("toolsmith.ui.oidc.client-secret");
         if (oidc.redirectUri().isEmpty()) missing.add("toolsmith.ui.oidc.redirect-uri");
+        else if (!OidcSignInRoutes.CALLBACK_PATH.equals(oidc.redirectUri().get().getPath())) {
+            // The provider sends the browser there, and only that path finishes a sign-in.
+            missing.add("toolsmith.ui.oidc.redirect-uri to the UI's public URL + " + OidcSignInRoutes.CALLBACK_PATH);
+        }
         if (oidc.adminValues().isEmpty() && oidc.viewerValues().isEmpty()) {
             missing.add("toolsmith.ui.oidc.admin-values or toolsmith.ui.oidc.viewer-values");
         }
