@@ -6,6 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * Fits the two step models the cascade uses (the hybrid one and the BM25 one that decides whether the
@@ -23,52 +30,54 @@ import java.util.Set;
  * ':', several items separated by ','. {@code --zero-*} names features (ConfidenceModel.FEATURES order)
  * set to 0 before fitting, so their coefficient is 0.
  */
-public final class CascadeCheck {
+@Command(name = "CascadeCheck", mixinStandardHelpOptions = true,
+        description = "Fits both step models on some dump pairs and measures the cascade on others.")
+public final class CascadeCheck implements Callable<Integer> {
 
     /** ConfidenceModel.FEATURES (package-private in the search module), in dump column order. */
     static final List<String> FEATURES = List.of("zDense", "zLexical", "margin", "agree", "cos", "title",
             "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky", "requiredUnfed");
 
-    public static void main(String[] args) throws IOException {
-        List<Path[]> train = new ArrayList<>();
-        List<Path[]> eval = new ArrayList<>();
-        Set<Integer> zeroHybrid = Set.of();
-        Set<Integer> zeroBm25 = Set.of();
-        double threshold = 0.95;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--train" -> train.addAll(pairs(args[++i]));
-                case "--eval" -> eval.addAll(pairs(args[++i]));
-                case "--zero-hybrid" -> zeroHybrid = columns(args[++i]);
-                case "--zero-bm25" -> zeroBm25 = columns(args[++i]);
-                case "--threshold" -> threshold = Double.parseDouble(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        if (train.isEmpty() || eval.isEmpty()) {
-            throw new IllegalArgumentException("usage: CascadeCheck --train h.tsv:b.tsv[,..] --eval h.tsv:b.tsv[,..]");
-        }
+    @Mixin
+    StepDumpOptions dumps;
+    @Option(names = "--zero-hybrid", split = ",", paramLabel = "FEATURE", converter = FeatureColumn.class,
+            description = "features set to 0 before the hybrid model is fitted, e.g. zLexical")
+    List<Integer> zeroHybrid;
+    @Option(names = "--zero-bm25", split = ",", paramLabel = "FEATURE", converter = FeatureColumn.class,
+            description = "features set to 0 before the BM25 model is fitted (zLexical, as shipped)")
+    List<Integer> zeroBm25;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CascadeCheck()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Set<Integer> zeroHybrid = columns(this.zeroHybrid);
+        Set<Integer> zeroBm25 = columns(this.zeroBm25);
         List<ConfidenceFit.Data> hybridTrain = new ArrayList<>();
         List<ConfidenceFit.Data> bm25Train = new ArrayList<>();
-        for (Path[] p : train) {
-            hybridTrain.add(zeroed(ConfidenceFit.read(p[0]), zeroHybrid));
-            bm25Train.add(zeroed(ConfidenceFit.read(p[1]), zeroBm25));
+        for (StepDumpOptions.DumpPair p : dumps.train) {
+            hybridTrain.add(zeroed(ConfidenceFit.read(p.hybrid()), zeroHybrid));
+            bm25Train.add(zeroed(ConfidenceFit.read(p.bm25()), zeroBm25));
         }
         double[] wHybrid = ConfidenceFit.fit(hybridTrain);
         double[] wBm25 = ConfidenceFit.fit(bm25Train);
         System.out.println("hybrid " + format(wHybrid));
         System.out.println("bm25   " + format(wBm25));
-        for (Path[] p : eval) {
-            measure(p, wHybrid, wBm25, threshold);
+        for (StepDumpOptions.DumpPair p : dumps.eval) {
+            measure(p, wHybrid, wBm25, dumps.threshold);
         }
+        return 0;
     }
 
     /** Precision / coverage at the threshold of the hybrid model alone and of the cascade. */
-    static void measure(Path[] pair, double[] wHybrid, double[] wBm25, double threshold) throws IOException {
-        List<String[]> hybrid = rawRows(pair[0]);
-        List<String[]> bm25 = rawRows(pair[1]);
+    static void measure(StepDumpOptions.DumpPair pair, double[] wHybrid, double[] wBm25, double threshold)
+            throws IOException {
+        List<String[]> hybrid = rawRows(pair.hybrid());
+        List<String[]> bm25 = rawRows(pair.bm25());
         if (hybrid.size() != bm25.size()) {
-            throw new IllegalArgumentException(pair[0] + " and " + pair[1] + " hold different queries");
+            throw new IllegalArgumentException(pair.hybrid() + " and " + pair.bm25() + " hold different queries");
         }
         int n = hybrid.size();
         int hybridCleared = 0;
@@ -97,7 +106,7 @@ public final class CascadeCheck {
             }
         }
         System.out.printf(Locale.ROOT, "%s (%d queries): hybrid alone %s; cascade %s, decided by BM25 %.1f %% (%s right)%n",
-                pair[0].getFileName(), n, pc(hybridRight, hybridCleared, n), pc(right, cleared, n),
+                pair.hybrid().getFileName(), n, pc(hybridRight, hybridCleared, n), pc(right, cleared, n),
                 100.0 * lexical / n, lexical == 0 ? "-" : String.format(Locale.ROOT, "%.1f %%", 100.0 * lexicalRight / lexical));
     }
 
@@ -138,28 +147,21 @@ public final class CascadeCheck {
         return d;
     }
 
-    private static Set<Integer> columns(String names) {
-        Set<Integer> out = new java.util.HashSet<>();
-        for (String name : names.split(",")) {
-            int i = FEATURES.indexOf(name.strip());
-            if (i < 0) {
-                throw new IllegalArgumentException("unknown feature " + name + ", one of " + FEATURES);
-            }
-            out.add(i);
-        }
-        return out;
+    /** The dump columns an optional {@code --zero-*} option names (none when it is absent). */
+    private static Set<Integer> columns(List<Integer> given) {
+        return given == null ? Set.of() : Set.copyOf(given);
     }
 
-    private static List<Path[]> pairs(String arg) {
-        List<Path[]> out = new ArrayList<>();
-        for (String item : arg.split(",")) {
-            String[] two = item.split(":");
-            if (two.length != 2) {
-                throw new IllegalArgumentException("expected hybrid.tsv:bm25.tsv, got " + item);
+    /** A feature name (ConfidenceModel.FEATURES) as its dump column; an unknown name is a usage error. */
+    static final class FeatureColumn implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String name) {
+            int i = FEATURES.indexOf(name.strip());
+            if (i < 0) {
+                throw new TypeConversionException("unknown feature " + name + ", one of " + FEATURES);
             }
-            out.add(new Path[] {Path.of(two[0]), Path.of(two[1])});
+            return i;
         }
-        return out;
     }
 
     private static String format(double[] w) {
@@ -170,6 +172,6 @@ public final class CascadeCheck {
         return sb.append('}').toString();
     }
 
-    private CascadeCheck() {
+    CascadeCheck() {
     }
 }

@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Fits the confidence model: L2-regularised logistic regression (Newton's method) from the features of
@@ -20,7 +24,9 @@ import java.util.Locale;
  *
  * {@code --split} fits on the even-numbered rows of each training file and evaluates on the odd ones as well.
  */
-public final class ConfidenceFit {
+@Command(name = "ConfidenceFit", mixinStandardHelpOptions = true,
+        description = "Fits the confidence model on dumps and reports precision / coverage at thresholds on others.")
+public final class ConfidenceFit implements Callable<Integer> {
 
     static final double L2 = 1e-3;
 
@@ -37,25 +43,28 @@ public final class ConfidenceFit {
         }
     }
 
-    public static void main(String[] args) throws IOException {
+    @Option(names = "--train", required = true, split = ",", paramLabel = "FILE",
+            description = "dumps the model is fitted on, each weighted equally")
+    List<Path> trainFiles;
+    @Option(names = "--eval", split = ",", paramLabel = "FILE",
+            description = "dumps precision and coverage are reported on")
+    List<Path> evalFiles;
+    @Option(names = "--split", description = "fit on the even rows of each training dump, report the odd ones too")
+    boolean split;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ConfidenceFit()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
         List<Data> train = new ArrayList<>();
+        for (Path f : trainFiles) {
+            train.add(read(f));
+        }
         List<Data> eval = new ArrayList<>();
-        boolean split = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--train" -> {
-                    for (String f : args[++i].split(",")) {
-                        train.add(read(Path.of(f)));
-                    }
-                }
-                case "--eval" -> {
-                    for (String f : args[++i].split(",")) {
-                        eval.add(read(Path.of(f)));
-                    }
-                }
-                case "--split" -> split = true;
-                default -> throw new IllegalArgumentException(args[i]);
-            }
+        for (Path f : evalFiles == null ? List.<Path>of() : evalFiles) {
+            eval.add(read(f));
         }
         if (split) {
             List<Data> halves = new ArrayList<>();
@@ -74,6 +83,7 @@ public final class ConfidenceFit {
         for (Data d : eval) {
             report(d, w);
         }
+        return 0;
     }
 
     static double[] fit(List<Data> sets) {

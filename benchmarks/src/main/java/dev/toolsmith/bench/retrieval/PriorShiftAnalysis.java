@@ -8,6 +8,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Tests whether the held-out confidence misses are a prior (label) shift: a model fitted where top-1 is right
@@ -36,7 +43,9 @@ import java.util.Locale;
  * model clears the threshold, else the hybrid's; the BM25 model without zLexical, as shipped); a single file is
  * free text, hybrid model alone.
  */
-public final class PriorShiftAnalysis {
+@Command(name = "PriorShiftAnalysis", mixinStandardHelpOptions = true,
+        description = "Tests whether held-out confidence misses are a prior (label) shift, from --dump files.")
+public final class PriorShiftAnalysis implements Callable<Integer> {
 
     static final double THRESHOLD = 0.95;
     static final double TARGET_PRECISION = 0.95;
@@ -51,21 +60,27 @@ public final class PriorShiftAnalysis {
         }
     }
 
-    public static void main(String[] args) throws IOException {
-        String train = null;
-        String eval = null;
-        double maxShift = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--train" -> train = args[++i];
-                case "--eval" -> eval = args[++i];
-                case "--max-shift" -> maxShift = Double.parseDouble(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        if (train == null || eval == null || train.contains(":") != eval.contains(":")) {
-            throw new IllegalArgumentException(
-                    "usage: PriorShiftAnalysis --train a.tsv[,b.tsv] --eval c.tsv (or hybrid.tsv:bm25.tsv items for steps)");
+    @Spec
+    CommandSpec spec;
+    @Option(names = "--train", required = true, paramLabel = "A.tsv[,B.tsv]",
+            description = "dumps the model is fitted on (hybrid.tsv:bm25.tsv items for plan steps)")
+    String train;
+    @Option(names = "--eval", required = true, paramLabel = "C.tsv",
+            description = "the held-out dump (a hybrid.tsv:bm25.tsv item for plan steps)")
+    String eval;
+    @Option(names = "--max-shift", defaultValue = "Infinity", paramLabel = "C",
+            description = "also measure the EM shift limited to ±C logits")
+    double maxShift;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new PriorShiftAnalysis()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (train.contains(":") != eval.contains(":")) {
+            throw new ParameterException(spec.commandLine(),
+                    "--train and --eval must both be free-text dumps or both hybrid.tsv:bm25.tsv items");
         }
         Model hybrid = Model.fit(files(train, 0), false);
         Model bm25 = train.contains(":") ? Model.fit(files(train, 1), true) : null;
@@ -75,6 +90,7 @@ public final class PriorShiftAnalysis {
             throw new IllegalArgumentException("the two dumps of " + eval + " hold different queries");
         }
         report(eval, hybrid, bm25, hybridEval, bm25Eval, maxShift);
+        return 0;
     }
 
     /** A fitted logistic model and the prior it was fitted under (its training files weighted equally, as in the fit). */
@@ -266,6 +282,6 @@ public final class PriorShiftAnalysis {
         return out;
     }
 
-    private PriorShiftAnalysis() {
+    PriorShiftAnalysis() {
     }
 }

@@ -6,6 +6,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * A monotone calibration of the two step models' probabilities (issue 21): the logistic models are under-confident
@@ -34,7 +43,9 @@ import java.util.Locale;
  * Items are a hybrid dump and the BM25 dump of the same queries joined by ':' (from {@code --cascade false} runs),
  * several separated by ','. The BM25 model is fitted without zLexical, the hybrid one as dumped (capped), as shipped.
  */
-public final class StepCalibration {
+@Command(name = "StepCalibration", mixinStandardHelpOptions = true,
+        description = "Fits the step models' isotonic calibration tables and measures the cascade with and without them.")
+public final class StepCalibration implements Callable<Integer> {
 
     static final int FOLDS = 5;
     static final double MIN_BLOCK_SHARE = 0.02;
@@ -65,29 +76,31 @@ public final class StepCalibration {
         }
     }
 
-    public static void main(String[] args) throws IOException {
-        String train = null;
-        String eval = null;
-        double threshold = 0.95;
-        double minBlock = MIN_BLOCK_SHARE;
-        double[] hybridGiven = null;
-        double[] bm25Given = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--train" -> train = args[++i];
-                case "--eval" -> eval = args[++i];
-                case "--threshold" -> threshold = Double.parseDouble(args[++i]);
-                case "--min-block" -> minBlock = Double.parseDouble(args[++i]);
-                case "--hybrid-coefficients" -> hybridGiven = parse(args[++i]);
-                case "--bm25-coefficients" -> bm25Given = parse(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        if (train == null || eval == null) {
-            throw new IllegalArgumentException("usage: StepCalibration --train h.tsv:b.tsv[,..] --eval h.tsv:b.tsv[,..]");
-        }
-        List<ConfidenceFit.Data> hybridTrain = sets(train, 0, false);
-        List<ConfidenceFit.Data> bm25Train = sets(train, 1, true);
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    StepDumpOptions dumps;
+    @Option(names = "--min-block", defaultValue = "" + MIN_BLOCK_SHARE, paramLabel = "SHARE",
+            description = "smallest share of the (weighted) training rows one block of the table holds")
+    double minBlock;
+    @Option(names = "--hybrid-coefficients", paramLabel = "{w0, ..}",
+            description = "measure this hybrid model (as in ConfidenceModel) instead of the one fitted on --train")
+    String hybridCoefficients;
+    @Option(names = "--bm25-coefficients", paramLabel = "{w0, ..}",
+            description = "measure this BM25 model (as in ConfidenceModel) instead of the one fitted on --train")
+    String bm25Coefficients;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new StepCalibration()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        double threshold = dumps.threshold;
+        double[] hybridGiven = parse("--hybrid-coefficients", hybridCoefficients);
+        double[] bm25Given = parse("--bm25-coefficients", bm25Coefficients);
+        List<ConfidenceFit.Data> hybridTrain = sets(dumps.train, StepDumpOptions.DumpPair::hybrid, false);
+        List<ConfidenceFit.Data> bm25Train = sets(dumps.train, StepDumpOptions.DumpPair::bm25, true);
         double[] wHybrid = hybridGiven != null ? hybridGiven : ConfidenceFit.fit(hybridTrain);
         double[] wBm25 = bm25Given != null ? bm25Given : ConfidenceFit.fit(bm25Train);
         Knots hybridKnots = crossFitted(hybridTrain, minBlock);
@@ -96,18 +109,18 @@ public final class StepCalibration {
         System.out.println("STEP_BM25   coefficients " + coefficients(wBm25));
         System.out.println("STEP_HYBRID knots " + hybridKnots.java());
         System.out.println("STEP_BM25   knots " + bm25Knots.java());
-        for (String item : eval.split(",")) {
-            String[] pair = item.split(":");
-            ConfidenceFit.Data h = PriorShiftAnalysis.readAligned(Path.of(pair[0]));
-            ConfidenceFit.Data b = PriorShiftAnalysis.readAligned(Path.of(pair[1]));
+        for (StepDumpOptions.DumpPair pair : dumps.eval) {
+            ConfidenceFit.Data h = PriorShiftAnalysis.readAligned(pair.hybrid());
+            ConfidenceFit.Data b = PriorShiftAnalysis.readAligned(pair.bm25());
             if (h.y().length != b.y().length) {
-                throw new IllegalArgumentException(item + ": the two dumps hold different queries");
+                throw new IllegalArgumentException(pair.hybrid() + ":" + pair.bm25()
+                        + ": the two dumps hold different queries");
             }
             double[] ph = probabilities(wHybrid, h, false);
             double[] pb = probabilities(wBm25, b, true);
             System.out.printf(Locale.ROOT, "%s (%d queries): today %s; calibrated %s; hybrid alone today %s, calibrated %s;"
                     + " decided by BM25 (precision / share) today %s, calibrated %s%n",
-                    pair[0], h.y().length,
+                    pair.hybrid(), h.y().length,
                     cascade(ph, h.y(), pb, b.y(), threshold, null, null),
                     cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots),
                     cascade(ph, h.y(), null, null, threshold, null, null),
@@ -115,6 +128,7 @@ public final class StepCalibration {
                     cascade(pb, b.y(), null, null, threshold, null, null),
                     cascade(pb, b.y(), null, null, threshold, bm25Knots, null));
         }
+        return 0;
     }
 
     /** The isotonic map fitted on out-of-fold probabilities of the given training sets (each set weighted equally). */
@@ -226,8 +240,16 @@ public final class StepCalibration {
                 (double) cleared / pHybrid.length);
     }
 
-    private static double[] parse(String list) {
-        return Arrays.stream(list.replaceAll("[{}\\s]", "").split(",")).mapToDouble(Double::parseDouble).toArray();
+    /** A {@code "{-5.5841, ...}"} option's coefficients, null when it is absent; not numbers is a usage error. */
+    private double[] parse(String option, String list) {
+        if (list == null) {
+            return null;
+        }
+        try {
+            return Arrays.stream(list.replaceAll("[{}\\s]", "").split(",")).mapToDouble(Double::parseDouble).toArray();
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), option + ": not a list of numbers: " + list);
+        }
     }
 
     /** Logistic coefficients as ConfidenceModel holds them (to check the table belongs to the shipped model). */
@@ -270,10 +292,11 @@ public final class StepCalibration {
     }
 
     /** The hybrid (part 0) or BM25 (part 1) dumps of a list of h.tsv:b.tsv items, BM25's without zLexical. */
-    private static List<ConfidenceFit.Data> sets(String list, int part, boolean withoutZLexical) throws IOException {
+    private static List<ConfidenceFit.Data> sets(List<StepDumpOptions.DumpPair> pairs,
+            Function<StepDumpOptions.DumpPair, Path> part, boolean withoutZLexical) throws IOException {
         List<ConfidenceFit.Data> out = new ArrayList<>();
-        for (String item : list.split(",")) {
-            ConfidenceFit.Data d = ConfidenceFit.read(Path.of(item.split(":")[part]));
+        for (StepDumpOptions.DumpPair pair : pairs) {
+            ConfidenceFit.Data d = ConfidenceFit.read(part.apply(pair));
             if (withoutZLexical) {
                 Arrays.stream(d.x()).forEach(x -> x[Z_LEXICAL] = 0);
             }
@@ -282,6 +305,6 @@ public final class StepCalibration {
         return out;
     }
 
-    private StepCalibration() {
+    StepCalibration() {
     }
 }

@@ -27,7 +27,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Builds the step-shaped retrieval set: every operation of the shared OpenAPI documents becomes a tool
@@ -45,7 +53,9 @@ import java.util.stream.Stream;
  *   --specs ../shared/data/openapi/specs --out benchmarks/data/steps
  * </pre>
  */
-public final class StepSetGenerator {
+@Command(name = "StepSetGenerator", mixinStandardHelpOptions = true,
+        description = "Builds a step-shaped retrieval set: --specs DIR --out DIR | --tools tools.jsonl --out FILE.")
+public final class StepSetGenerator implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX_DESCRIPTION = 400;
@@ -119,29 +129,44 @@ public final class StepSetGenerator {
     private static final Set<String> FILLER = Set.of("of", "by", "to", "for", "in", "on", "all", "the", "a", "an",
             "from", "with", "and", "or", "at", "as", "into");
 
-    private StepSetGenerator() {
+    @Spec
+    CommandSpec spec;
+    @ArgGroup(multiplicity = "1")
+    Source source;
+    @Option(names = "--out", required = true, paramLabel = "DIR|FILE",
+            description = "directory of tools.jsonl and queries.jsonl (--specs), or the steps file (--tools)")
+    Path out;
+
+    /** Where the tools come from: OpenAPI documents or an existing set's tools (exactly one of them). */
+    static final class Source {
+        @Option(names = "--specs", paramLabel = "DIR", description = "directory of OpenAPI documents, one tool and one step per operation")
+        Path specs;
+        @Option(names = "--tools", paramLabel = "FILE", description = "tools.jsonl of a function-style set, one step per tool (the tools are not rewritten)")
+        Path tools;
     }
 
-    public static void main(String[] args) throws IOException {
-        Path specs = null;
-        Path out = null;
-        Path toolsFile = null;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--specs" -> specs = Path.of(args[i + 1]);
-                case "--out" -> out = Path.of(args[i + 1]);
-                case "--tools" -> toolsFile = Path.of(args[i + 1]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
+    StepSetGenerator() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new StepSetGenerator()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (source.tools != null) {
+            fromTools(source.tools, out);
+            return 0;
         }
-        if (toolsFile != null && out != null) {
-            fromTools(toolsFile, out);
-            return;
+        if (!Files.isDirectory(source.specs)) {
+            throw new ParameterException(spec.commandLine(), "--specs: not a directory: " + source.specs);
         }
-        if (specs == null || out == null || !Files.isDirectory(specs)) {
-            System.err.println("usage: StepSetGenerator --specs DIR --out DIR | --tools tools.jsonl --out FILE");
-            System.exit(2);
-        }
+        fromSpecs(source.specs, out);
+        return 0;
+    }
+
+    /** Tools and steps from every operation of the OpenAPI documents under {@code specs}. */
+    private static void fromSpecs(Path specs, Path out) throws IOException {
         Files.createDirectories(out);
         List<Path> files;
         try (Stream<Path> listing = Files.list(specs)) {

@@ -1,0 +1,40 @@
+package dev.toolsmith.bench.retrieval;
+
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code --train h.tsv:b.tsv[,..] --eval h.tsv:b.tsv[,..] [--threshold P]}: the options of the drivers that fit the
+ * two step models on some pairs of {@code --cascade false} dumps and measure the cascade on others
+ * ({@link CascadeCheck}, {@link StepCalibration}).
+ */
+final class StepDumpOptions {
+
+    @Option(names = "--train", required = true, split = ",", paramLabel = "HYBRID.tsv:BM25.tsv",
+            converter = DumpPair.Converter.class, description = "dump pairs the models are fitted on")
+    List<DumpPair> train;
+    @Option(names = "--eval", required = true, split = ",", paramLabel = "HYBRID.tsv:BM25.tsv",
+            converter = DumpPair.Converter.class, description = "dump pairs the cascade is measured on")
+    List<DumpPair> eval;
+    @Option(names = "--threshold", defaultValue = "0.95", description = "probability a substitution must clear")
+    double threshold;
+
+    /** A hybrid dump and the BM25 dump of the same queries, written {@code hybrid.tsv:bm25.tsv}. */
+    record DumpPair(Path hybrid, Path bm25) {
+
+        /** Parses one {@code hybrid.tsv:bm25.tsv} item; anything else is a usage error. */
+        static final class Converter implements ITypeConverter<DumpPair> {
+            @Override
+            public DumpPair convert(String item) {
+                String[] two = item.split(":");
+                if (two.length != 2) {
+                    throw new TypeConversionException("expected hybrid.tsv:bm25.tsv, got " + item);
+                }
+                return new DumpPair(Path.of(two[0]), Path.of(two[1]));
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.toolsmith.bench.retrieval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The command lines of the offline drivers as docs/search.md writes them parse to what the driver computes with,
+ * and a bad one is picocli's usage error (exit 2) before any dump is read: no data files here.
+ */
+class DriverCommandLinesTest {
+
+    private static final String STEPS = "/tmp/steps-hybrid.tsv:/tmp/steps-bm25.tsv";
+    private static final String SEAL = "/tmp/seal-hybrid.tsv:/tmp/seal-bm25.tsv";
+
+    @Test
+    void cascadeCheckReadsDumpPairsAndFeatureNames() {
+        CascadeCheck check = new CascadeCheck();
+        new CommandLine(check).parseArgs("--train", STEPS + "," + SEAL, "--eval", STEPS, "--zero-bm25", "zLexical");
+        assertThat(check.dumps.train).containsExactly(
+                new StepDumpOptions.DumpPair(Path.of("/tmp/steps-hybrid.tsv"), Path.of("/tmp/steps-bm25.tsv")),
+                new StepDumpOptions.DumpPair(Path.of("/tmp/seal-hybrid.tsv"), Path.of("/tmp/seal-bm25.tsv")));
+        assertThat(check.dumps.eval).hasSize(1);
+        assertThat(check.zeroBm25).containsExactly(CascadeCheck.FEATURES.indexOf("zLexical"));
+        assertThat(check.zeroHybrid).isNull();
+        assertThat(check.dumps.threshold).isEqualTo(0.95);
+
+        Usage unknownFeature = Usage.of(new CascadeCheck(), "--train", SEAL, "--eval", STEPS, "--zero-bm25", "zLex");
+        assertThat(unknownFeature.exitCode).isEqualTo(2);
+        assertThat(unknownFeature.err).contains("unknown feature zLex");
+    }
+
+    @Test
+    void confidenceFitReadsCommaListsAndTheSplitFlag() {
+        ConfidenceFit fit = new ConfidenceFit();
+        new CommandLine(fit).parseArgs("--train", "/tmp/metatool-hybrid.tsv,/tmp/gorilla-hybrid.tsv", "--split");
+        assertThat(fit.trainFiles).containsExactly(Path.of("/tmp/metatool-hybrid.tsv"), Path.of("/tmp/gorilla-hybrid.tsv"));
+        assertThat(fit.evalFiles).isNull();
+        assertThat(fit.split).isTrue();
+
+        Usage noTrain = Usage.of(new ConfidenceFit(), "--eval", "/tmp/gorilla-hybrid.tsv");
+        assertThat(noTrain.exitCode).isEqualTo(2);
+        assertThat(noTrain.err).contains("--train");
+    }
+
+    @Test
+    void priorShiftAnalysisRefusesFreeTextAgainstStepPairs() {
+        PriorShiftAnalysis analysis = new PriorShiftAnalysis();
+        new CommandLine(analysis).parseArgs("--train", SEAL, "--eval", STEPS, "--max-shift", "1");
+        assertThat(analysis.train).isEqualTo(SEAL);
+        assertThat(analysis.maxShift).isEqualTo(1);
+        PriorShiftAnalysis unbounded = new PriorShiftAnalysis();
+        new CommandLine(unbounded).parseArgs("--train", "a.tsv", "--eval", "b.tsv");
+        assertThat(unbounded.maxShift).isInfinite();
+
+        Usage mixed = Usage.of(new PriorShiftAnalysis(), "--train", SEAL, "--eval", "/tmp/gorilla-hybrid.tsv");
+        assertThat(mixed.exitCode).isEqualTo(2);
+        assertThat(mixed.err).contains("both hybrid.tsv:bm25.tsv items");
+    }
+
+    @Test
+    void stepCalibrationRefusesCoefficientsThatAreNoNumbers() {
+        StepCalibration calibration = new StepCalibration();
+        new CommandLine(calibration).parseArgs("--train", SEAL, "--eval", STEPS, "--min-block", "0.05",
+                "--hybrid-coefficients", "{-5.5841, 1.2}");
+        assertThat(calibration.minBlock).isEqualTo(0.05);
+        assertThat(calibration.hybridCoefficients).isEqualTo("{-5.5841, 1.2}");
+        StepCalibration defaults = new StepCalibration();
+        new CommandLine(defaults).parseArgs("--train", SEAL, "--eval", STEPS);
+        assertThat(defaults.minBlock).isEqualTo(StepCalibration.MIN_BLOCK_SHARE);
+
+        Usage notNumbers = Usage.of(new StepCalibration(), "--train", SEAL, "--eval", STEPS,
+                "--bm25-coefficients", "{-1.0, x}");
+        assertThat(notNumbers.exitCode).isEqualTo(2);
+        assertThat(notNumbers.err).contains("--bm25-coefficients: not a list of numbers");
+        Usage notAPair = Usage.of(new StepCalibration(), "--train", "/tmp/seal-hybrid.tsv", "--eval", STEPS);
+        assertThat(notAPair.exitCode).isEqualTo(2);
+        assertThat(notAPair.err).contains("expected hybrid.tsv:bm25.tsv");
+    }
+
+    @Test
+    void stepSetGeneratorTakesSpecsOrToolsNotBoth() {
+        StepSetGenerator generator = new StepSetGenerator();
+        new CommandLine(generator).parseArgs("--specs", "../shared/data/openapi/specs", "--out", "benchmarks/data/steps");
+        assertThat(generator.source.specs).isEqualTo(Path.of("../shared/data/openapi/specs"));
+        assertThat(generator.source.tools).isNull();
+        assertThat(generator.out).isEqualTo(Path.of("benchmarks/data/steps"));
+
+        for (List<String> bad : List.of(List.of("--specs", "s", "--tools", "t.jsonl", "--out", "o"),
+                List.of("--out", "o"), List.of("--tools", "t.jsonl"), List.of("--specs", "s", "--out", "o", "--seed", "1"))) {
+            assertThat(Usage.of(new StepSetGenerator(), bad.toArray(String[]::new)).exitCode).as("%s", bad).isEqualTo(2);
+        }
+    }
+
+    /** What {@code execute} returned and wrote to stderr. */
+    private record Usage(int exitCode, String err) {
+        static Usage of(Object command, String... args) {
+            StringWriter err = new StringWriter();
+            int exitCode = new CommandLine(command).setErr(new PrintWriter(err)).execute(args);
+            return new Usage(exitCode, err.toString());
+        }
+    }
+}
