@@ -30,6 +30,11 @@ public class CollectedSpans {
         return exporter.getFinishedSpanItems().stream().filter(span -> span.getTraceId().equals(traceId)).toList();
     }
 
+    /** Every finished span so far. */
+    public List<SpanData> all() {
+        return exporter.getFinishedSpanItems();
+    }
+
     /** The finished spans called {@code name}, whatever their trace. */
     public List<SpanData> named(String name) {
         return exporter.getFinishedSpanItems().stream().filter(span -> span.getName().equals(name)).toList();
