@@ -111,6 +111,12 @@ class StepTracingTest {
             assertThat(search.getParentSpanId()).isEqualTo(stepSpan.getSpanId());
             SpanData execute = awaitSpan(traceId, "execute internal.convert-units");
             assertThat(execute.getParentSpanId()).isEqualTo(stepSpan.getSpanId());
+
+            // The step came and its search went over Kafka, and no Kafka span was made on the way: SmallRye Kafka's
+            // own receive and publish spans would start traces of their own, put the publishing span's traceparent
+            // in the record header beside the envelope's, and overwrite the logs' traceId.
+            assertThat(spans.all()).extracting(span -> span.getInstrumentationScopeInfo().getName() + ": " + span.getName())
+                    .isNotEmpty().noneMatch(scopeAndName -> scopeAndName.startsWith("io.smallrye.reactive.messaging"));
         }
     }
 
@@ -136,25 +142,71 @@ class StepTracingTest {
 
     @Test
     void aStepPostedWithATraceparentHeaderAnswersInThatTrace() {
-        String plan = id("plan");
         String traceId = newTraceId();
-        PlanStep step = step("r1-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
+        Traceparent ofResult = answerToAStepPostedWith(traceparent(traceId));
+        assertThat(ofResult.traceId()).isEqualTo(traceId);
+        SpanData stepSpan = awaitSpan(traceId, "step EVALUATE_EXPRESSION");
+        assertThat(stepSpan.getParentSpanId()).isEqualTo(PLANNER_SPAN);
+        assertThat(stepSpan.getSpanId()).isEqualTo(ofResult.spanId());
+        awaitSpan(traceId, "execute internal.evaluate-expression");
+        // quarkus-opentelemetry's automatic spans are off: its REST server span would continue this header
+        // too and sit in the trace beside the step's, and its SQL spans would hang under nothing of ours.
+        assertThat(spans.ofTrace(traceId)).extracting(SpanData::getName)
+                .containsOnly("step EVALUATE_EXPRESSION", "execute internal.evaluate-expression");
+    }
+
+    @Test
+    void aMalformedOrForgedTraceparentOnKafkaStartsANewTraceAndTheStepStillRuns() {
+        String forged = newTraceId();
+        List<String> malformed = List.of(
+                "not-a-traceparent",
+                "00-00000000000000000000000000000000-" + PLANNER_SPAN + "-01", // the invalid all-zero trace id
+                "00-" + forged + "-0000000000000000-01", // the invalid all-zero parent span id
+                traceparent(forged) + "\r\nX-Injected: yes"); // a second header smuggled after a valid one
+        String plan = id("plan");
         try (KafkaTestClient kafka = Steps.kafka();
                 KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
-            given().header("X-API-Key", "planner-key").header("traceparent", traceparent(traceId))
-                    .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
-                    .post("/steps").then().statusCode(200);
+            for (int i = 0; i < malformed.size(); i++) {
+                PlanStep step = step("m" + i + "-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
+                EventEnvelope envelope = kafka.codec().envelope(step, "/planner-test", plan)
+                        .withTraceparent(malformed.get(i));
+                kafka.send(Topics.PLAN_STEPS, plan, envelope);
 
-            Traceparent ofResult = Traceparent.of(envelopeOf(results, step.stepId()));
-            assertThat(ofResult.traceId()).isEqualTo(traceId);
-            SpanData stepSpan = awaitSpan(traceId, "step EVALUATE_EXPRESSION");
-            assertThat(stepSpan.getParentSpanId()).isEqualTo(PLANNER_SPAN);
-            assertThat(stepSpan.getSpanId()).isEqualTo(ofResult.spanId());
+                assertThat(result(results, step.stepId()).status()).as(malformed.get(i)).isEqualTo(StepStatus.SUCCEEDED);
+                // Traceparent.of: the result carries a clean traceparent of a trace of its own.
+                Traceparent ofResult = Traceparent.of(envelopeOf(results, step.stepId()));
+                assertThat(ofResult.traceId()).as(malformed.get(i)).isNotEqualTo(forged)
+                        .isNotEqualTo("00000000000000000000000000000000");
+                assertThat(awaitSpan(ofResult.traceId(), "step EVALUATE_EXPRESSION").getParentSpanId())
+                        .as(malformed.get(i)).isEqualTo("0000000000000000");
+            }
         }
+    }
+
+    @Test
+    void aStepPostedWithAMalformedTraceparentHeaderRunsInANewTrace() {
+        String forged = newTraceId();
+        Traceparent ofResult = answerToAStepPostedWith("00-" + forged + "-zz-01");
+        assertThat(ofResult.traceId()).isNotEqualTo(forged);
+        assertThat(awaitSpan(ofResult.traceId(), "step EVALUATE_EXPRESSION").getParentSpanId())
+                .isEqualTo("0000000000000000");
     }
 
     private static String traceparent(String traceId) {
         return "00-" + traceId + "-" + PLANNER_SPAN + "-01";
+    }
+
+    /** Posts an EVALUATE_EXPRESSION step with this {@code traceparent} header; the traceparent of its result. */
+    private static Traceparent answerToAStepPostedWith(String traceparent) {
+        String plan = id("plan");
+        PlanStep step = step("r-" + plan, plan, "EVALUATE_EXPRESSION", inputs("expression", "1 + 2"));
+        try (KafkaTestClient kafka = Steps.kafka();
+                KafkaTestClient.Reader results = kafka.reader(Topics.STEP_RESULTS)) {
+            given().header("X-API-Key", "planner-key").header("traceparent", traceparent)
+                    .contentType(ContentType.JSON).body(Steps.CODEC.toJson(step).toString())
+                    .post("/steps").then().statusCode(200);
+            return Traceparent.of(envelopeOf(results, step.stepId()));
+        }
     }
 
     /** Sends the step as a traced planner would: its envelope carries the planner's traceparent. */

@@ -10,8 +10,8 @@ import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
- * Every span the service ends, kept in memory so tests can check the shape of a trace: the service's
- * {@code Tracing} adds the processor produced here to the exporter its configuration names.
+ * Every span the service ends, kept in memory so tests can check the shape of a trace: quarkus-opentelemetry
+ * adds the processor produced here, beside the exporter the configuration names, to its tracer provider.
  */
 @Singleton
 @Unremovable
@@ -28,5 +28,15 @@ public class CollectedSpans {
 
     public List<SpanData> ofTrace(String traceId) {
         return exporter.getFinishedSpanItems().stream().filter(span -> span.getTraceId().equals(traceId)).toList();
+    }
+
+    /** Every finished span so far. */
+    public List<SpanData> all() {
+        return exporter.getFinishedSpanItems();
+    }
+
+    /** The finished spans called {@code name}, whatever their trace. */
+    public List<SpanData> named(String name) {
+        return exporter.getFinishedSpanItems().stream().filter(span -> span.getName().equals(name)).toList();
     }
 }

@@ -1,8 +1,7 @@
 package dev.toolsmith.eventing.tracing;
 
 import dev.toolsmith.contracts.event.EventEnvelope;
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -10,32 +9,16 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
-import io.opentelemetry.exporter.logging.LoggingSpanExporter;
-import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.resources.Resource;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
-import io.opentelemetry.sdk.trace.SpanProcessor;
-import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.smallrye.common.vertx.ContextLocals;
 import io.smallrye.common.vertx.VertxContext;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Any;
-import jakarta.enterprise.inject.Instance;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
- * The service's OpenTelemetry tracer, built from {@link TracingConfig} with the plain SDK, and the span of
- * the unit of work running now.
+ * The span of the unit of work running now, on the tracer {@code quarkus-opentelemetry} builds (exporters:
+ * {@link SpanExport}; its automatic REST, Kafka and SQL spans are off, see the eventing defaults).
  *
  * <p>Mutiny pipelines hop threads, so OpenTelemetry's thread-local "current context" would be lost between
  * steps of one unit of work. The current span is kept instead in the local data of the Vert.x duplicated
@@ -47,41 +30,15 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class Tracing {
 
-    private static final Logger LOG = Logger.getLogger(Tracing.class);
     private static final String CURRENT_SPAN = Tracing.class.getName() + ".current-span";
     private static final String TRACEPARENT = "traceparent";
-    private static final AttributeKey<String> SERVICE_NAME = AttributeKey.stringKey("service.name");
 
-    private final OpenTelemetrySdk sdk;
     private final Tracer tracer;
+    // The envelope's traceparent is W3C trace context whatever quarkus.otel.propagators says for HTTP.
     private final W3CTraceContextPropagator propagator = W3CTraceContextPropagator.getInstance();
 
-    /** {@code extraProcessors}: span processors other beans contribute (tests collect spans in memory). */
-    public Tracing(TracingConfig config, @ConfigProperty(name = "quarkus.application.name", defaultValue = "toolsmith") String serviceName,
-            @Any Instance<SpanProcessor> extraProcessors) {
-        SdkTracerProviderBuilder provider = SdkTracerProvider.builder()
-                .setResource(Resource.getDefault().merge(Resource.create(Attributes.of(SERVICE_NAME, serviceName))));
-        exporterFor(config).ifPresent(provider::addSpanProcessor);
-        extraProcessors.forEach(provider::addSpanProcessor);
-        this.sdk = OpenTelemetrySdk.builder().setTracerProvider(provider.build()).build();
-        this.tracer = sdk.getTracer("dev.toolsmith");
-        LOG.debugf("tracing as %s, exporter %s", serviceName, config.exporter());
-    }
-
-    private static Optional<SpanProcessor> exporterFor(TracingConfig config) {
-        return switch (config.exporter()) {
-            // No exporter: spans still get real trace and span ids, so the trace still travels in the events.
-            case NONE -> Optional.empty();
-            case LOGGING -> Optional.of(SimpleSpanProcessor.create(LoggingSpanExporter.create()));
-            case OTLP -> Optional.of(BatchSpanProcessor.builder(
-                    OtlpGrpcSpanExporter.builder().setEndpoint(config.otlp().endpoint()).build()).build());
-        };
-    }
-
-    @PreDestroy
-    void shutdown() {
-        // Flushes the spans still batched for the exporter.
-        sdk.shutdown().join(5, TimeUnit.SECONDS);
+    public Tracing(OpenTelemetry openTelemetry) {
+        this.tracer = openTelemetry.getTracer("dev.toolsmith");
     }
 
     /** A span continuing the trace the event came in (a new trace when it carries none). */
