@@ -136,7 +136,7 @@ class FindOrBuildDraftsTest {
 
     @Test
     void aLibrarianThatDoesNotAnswerInTimeIsGivenUpOnAfterThreeTriesAndTriedAgainOnTheNextEvent() {
-        // The try's timeout is 2 s here (test application.properties overrides @Timeout's 10 s); the stub
+        // A try's read timeout is 2 s here (test application.properties; 10 s in production); the stub
         // holds each answer for 5 s, so every try times out, and the engineer must neither hang nor send more.
         String gap = "charter yacht " + UUID.randomUUID();
         String scenario = "librarian-" + gap;

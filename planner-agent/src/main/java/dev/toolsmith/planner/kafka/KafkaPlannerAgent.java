@@ -145,12 +145,21 @@ public final class KafkaPlannerAgent implements AutoCloseable {
      * Sends the steps of a {@code DECOMPOSED} result's plan in order, as this agent's caller; stops at the first that is
      * not done. Returns the last turn: that step's outputs stand for the decomposed step's. A result with no plan, or
      * with more steps than a plan may have, is returned as it is (so the plan stops there). A sub-step that is
-     * decomposed again is not followed further: the capabilities manager decomposes into registered verbs only.
+     * decomposed again is not followed further: the capabilities manager decomposes into registered verbs only. Nor
+     * is a plan whose step ids are not the decomposed step's id plus a suffix, each once.
      */
     private Turn runDecomposition(PlanStep decomposed, StepResult result, List<Turn> turns) {
         List<PlanStep> subSteps = result.plan() == null ? List.of() : result.plan();
         if (subSteps.isEmpty() || subSteps.size() > PlanSteps.MAX_STEPS) {
             log.accept(decomposed.actionVerb() + " came back decomposed into " + subSteps.size() + " step(s): not followed");
+            return new Turn(decomposed, result);
+        }
+        // The capabilities manager prefixes the plan's step ids with the decomposed step's id; an id outside that
+        // (another step's, one this plan used already) would make its result stand for a step it is not.
+        String prefix = decomposed.stepId() + "-";
+        if (subSteps.stream().map(PlanStep::stepId).anyMatch(id -> id == null || !id.startsWith(prefix))
+                || subSteps.stream().map(PlanStep::stepId).distinct().count() != subSteps.size()) {
+            log.accept(decomposed.actionVerb() + " came back decomposed into steps whose ids are not its own: not followed");
             return new Turn(decomposed, result);
         }
         log.accept(decomposed.actionVerb() + " is decomposed into " + subSteps.size() + " step(s)");

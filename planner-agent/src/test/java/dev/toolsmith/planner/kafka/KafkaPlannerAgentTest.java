@@ -102,6 +102,25 @@ class KafkaPlannerAgentTest {
         assertThat(toolsmith.sent).extracting(PlanStep::actionVerb).containsExactly("PRICE_IN_EUROS");
     }
 
+    @Test
+    void aDecompositionNamingStepIdsNotItsOwnIsNotFollowed() {
+        // one sub-step reuses the id of the plan's other step, another repeats an id: neither may be sent
+        for (List<String> ids : List.of(List.of("-rate", "OTHER"), List.of("-rate", "-rate"))) {
+            ScriptedSteps toolsmith = new ScriptedSteps(step -> step.actionVerb().equals("PRICE_IN_EUROS")
+                    ? decomposed(step, ids.stream().map(id -> new PlanStep(id.equals("OTHER")
+                            ? step.planId() + "-say" : step.stepId() + id, step.planId(), "LOOK_UP_RATE", null,
+                            Map.of("pair", literal("USD/EUR")), null, "capabilities-manager", null)).toList())
+                    : StepResult.failed(step, "unexpected"));
+
+            try (KafkaPlannerAgent agent = new KafkaPlannerAgent(new ScriptedModel(PLAN, "Nothing ran."), toolsmith,
+                    "planner", line -> { })) {
+                agent.achieve("How much are 100 USD in euros?");
+            }
+
+            assertThat(toolsmith.sent).extracting(PlanStep::actionVerb).containsExactly("PRICE_IN_EUROS");
+        }
+    }
+
     private static StepInput literal(String value) {
         return StepInput.literal(TextNode.valueOf(value), "string");
     }
