@@ -11,11 +11,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one of the airlock UI's browser scripts ({@code airlock-ui/e2e/*.e2e.mjs}, playwright-core driving
- * Debian's Chromium) against the test platform, after installing their one npm dependency.
+ * Debian's Chromium) against the test platform, after installing their one npm dependency (once per test run).
  */
 final class BrowserScripts {
 
     static final String CHROMIUM = System.getProperty("toolsmith.chromium", "/usr/bin/chromium");
+    /** Whether this test run installed the scripts' dependency already: every script shares that node_modules. */
+    private static boolean installed;
 
     private BrowserScripts() {
     }
@@ -25,7 +27,12 @@ final class BrowserScripts {
         assertThat(new File(CHROMIUM)).as("Chromium for the browser test (apt-get install chromium; .ci/run does)")
                 .exists();
         Path scripts = Platform.get().home().resolve("airlock-ui/e2e");
-        run(List.of("npm", "ci", "--no-audit", "--no-fund"), scripts, log, 300);
+        synchronized (BrowserScripts.class) {
+            if (!installed) {
+                run(List.of("npm", "ci", "--no-audit", "--no-fund"), scripts, log, 300);
+                installed = true;
+            }
+        }
         List<String> command = new ArrayList<>(List.of("node", script,
                 "--base-url", "http://127.0.0.1:" + Platform.UI_PORT,
                 "--credentials", Platform.get().state().resolve("credentials.env").toString(),

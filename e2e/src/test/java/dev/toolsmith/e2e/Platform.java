@@ -31,6 +31,9 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
     public static final int UI_PORT = 18080;
     public static final int KAFKA_PORT = 19092;
     private static final String DATABASE = "toolsmith_e2e";
+    /** What {@code ./toolsmith up} starts, by the names of their pid files. */
+    private static final List<String> INSTANCES = List.of("kafka", "librarian", "capabilities-manager", "engineer",
+            "airlock-ui");
 
     private static Platform running;
 
@@ -50,6 +53,21 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
                 credentials = readCredentials();
                 running = this;
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(Platform.class.getName(), this);
+            } else {
+                running.restoreIfIncomplete();
+            }
+        }
+    }
+
+    /**
+     * Every test class finds the platform as {@code ./toolsmith up} left it: a class that kills an instance
+     * leaves the restart to the next class that needs the platform, so the last class's crashes cost no restart.
+     */
+    private void restoreIfIncomplete() throws IOException, InterruptedException {
+        for (String instance : INSTANCES) {
+            if (pid(instance).isEmpty()) {
+                restartMissing();
+                return;
             }
         }
     }
@@ -217,6 +235,13 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         // Crash tests: a claim left IN_PROGRESS by a killed instance is answered within seconds, not minutes.
         env.put("TOOLSMITH_STEPS_ABANDONED_AFTER", "20s");
         env.put("TOOLSMITH_STEPS_SWEEP_EVERY", "5s");
+        // A killed instance's consumer-group membership ends when its session times out (45 s by default): its
+        // partitions then move to the survivors (ScaleOutIT) or to its restarted self (ResilienceIT). Every
+        // service applies kafka.* to all its Kafka clients; producers ignore it.
+        env.put("KAFKA_SESSION_TIMEOUT_MS", "10000");
+        // A build left unfinished by a killed engineer is resumed once it has not moved for this long (60 s by
+        // default; ResilienceIT). One engineer runs here, and its scan never claims a build it is still running.
+        env.put("TOOLSMITH_ENGINEER_RESUME_AFTER", "15s");
         // Spans go to each service's log, so DemoIT can follow one step's trace across the processes.
         env.put("TOOLSMITH_TRACING_EXPORTER", "logging");
         return env;

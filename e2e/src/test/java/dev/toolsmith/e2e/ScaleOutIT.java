@@ -57,7 +57,7 @@ class ScaleOutIT {
     private static final int STEPS = 1_200;
     private static final int PER_SECOND = 30;
     private static final int PLANS = 24;
-    /** Generous: a killed instance's partitions wait for Kafka's session timeout (45 s) before they move. */
+    /** Generous: a killed instance's partitions move once its Kafka session times out (10 s here, Platform). */
     private static final Duration ALL_RESULTS = Duration.ofMinutes(4);
     private static final String REGISTERED_VERB = "EVALUATE_EXPRESSION";
     private static final String NOVEL_VERB = "CALCULATE_ARITHMETIC_EXPRESSION";
@@ -74,8 +74,7 @@ class ScaleOutIT {
 
     @BeforeAll
     static void twoOfEach() throws Exception {
-        Platform platform = Platform.get();
-        platform.restartMissing(); // one of each, as `up` starts them, whatever an earlier test left
+        Platform platform = Platform.get(); // one of each, as `up` starts them, whatever an earlier test left
         // Side by side, as an operator scaling out both would: the two starts share the cores.
         CompletableFuture<?> librarian = CompletableFuture.runAsync(() -> startReplica(LIBRARIAN_REPLICA, "librarian"));
         startReplica(CAPABILITIES_REPLICA, "capabilities-manager");
@@ -93,12 +92,12 @@ class ScaleOutIT {
     }
 
     /**
-     * Later tests find the platform as {@code ./toolsmith up} left it: one instance of each, on its port. The
-     * replicas are stopped gracefully (SIGTERM: they leave their consumer groups at once) while the killed
-     * instances start again.
+     * The replicas are stopped gracefully (SIGTERM: they leave their consumer groups at once), so that
+     * {@code ./toolsmith up} starts the platform again as it was; the next test class that needs it starts the
+     * killed instances again ({@link Platform}), and none does when this class is the last.
      */
     @AfterAll
-    static void oneOfEachAgain() throws Exception {
+    static void stopTheReplicas() throws Exception {
         if (kafka != null) {
             kafka.close();
         }
@@ -117,7 +116,6 @@ class ScaleOutIT {
                 }));
             }
         }
-        Platform.get().restartMissing();
         CompletableFuture.allOf(stopped.toArray(CompletableFuture[]::new)).get(2, TimeUnit.MINUTES);
     }
 
