@@ -242,6 +242,10 @@ public final class Platform implements BeforeAllCallback, ExtensionContext.Store
         // A build left unfinished by a killed engineer is resumed once it has not moved for this long (60 s by
         // default; ResilienceIT). One engineer runs here, and its scan never claims a build it is still running.
         env.put("TOOLSMITH_ENGINEER_RESUME_AFTER", "15s");
+        // The services share two cores with the broker, this JVM and one another for a few minutes: C1-compiled code
+        // and the serial collector cost them less CPU than C2's compilations and G1's threads (ForgedBuildIT,
+        // ResilienceIT and ScaleOutIT together: 336 s -> 274 s). Nothing a test attacks depends on either.
+        env.put("TOOLSMITH_JAVA_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         // Spans go to each service's log, so DemoIT can follow one step's trace across the processes.
         env.put("TOOLSMITH_TRACING_EXPORTER", "logging");
         return env;
