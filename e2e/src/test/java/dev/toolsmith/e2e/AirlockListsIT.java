@@ -31,7 +31,15 @@ class AirlockListsIT {
         ReviewQueueSeed.seed("lists " + run, run, 500, 5000);
         System.out.printf("airlock UI long lists: seeded 500 sources and 5,000 candidates in %d ms%n",
                 (System.nanoTime() - started) / 1_000_000);
-        int exit = BrowserScripts.run("lists.e2e.mjs", log, 420, "--timeout", "240", "--seeded", run);
+        int exit;
+        try {
+            exit = BrowserScripts.run("lists.e2e.mjs", log, 420, "--timeout", "240", "--seeded", run);
+        } finally {
+            int left = ReviewQueueSeed.remove("lists " + run);
+            if (left > 0) {
+                System.out.printf("airlock UI long lists: %d seeded sources the script did not delete removed%n", left);
+            }
+        }
         List<String> lines = Files.readAllLines(log);
         // the script's last JSON line: its steps with their times and the first-paint figures
         lines.stream().filter(line -> line.startsWith("{\"passed\"")).reduce((first, second) -> second)

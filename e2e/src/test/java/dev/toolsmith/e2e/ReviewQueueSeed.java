@@ -105,6 +105,20 @@ final class ReviewQueueSeed {
         }
     }
 
+    /**
+     * Removes the sources seeded under {@code prefix} that are still there, their candidates with them (the
+     * foreign key cascades). The script deletes them through the UI, but a deletion that fails there is only
+     * logged: left behind, their 1,500 candidates without vectors would be embedded by the next scan's sync of
+     * the librarian's pending index (25 s of AirlockUiIT's scan).
+     */
+    static int remove(String prefix) throws SQLException {
+        try (Connection db = Platform.database();
+                PreparedStatement sources = db.prepareStatement("DELETE FROM librarian.airlock_source WHERE name LIKE ?")) {
+            sources.setString(1, prefix.replace("%", "\\%").replace("_", "\\_") + " %");
+            return sources.executeUpdate();
+        }
+    }
+
     /** The n-th operation of a generated document: per group a list (GET), a create (POST) and a delete (DELETE). */
     private record Operation(int group, String method, String path, String operationId, Risk risk, String summary) {
 
