@@ -92,6 +92,8 @@ class PlanningChatHttpTest {
             assertThat(body.path("model").asText()).isEqualTo("planner-model");
             assertThat(body.path("temperature").isNumber()).as(body.toString()).isTrue();
             assertThat(body.path("temperature").doubleValue()).isZero();
+            // the format is asked for in the question, not as a JSON-schema response format some servers lack
+            assertThat(body.has("response_format")).as(body.toString()).isFalse();
             JsonNode system = body.path("messages").get(0);
             assertThat(system.path("role").asText()).isEqualTo("system");
             // the JSON example in the system message arrives as written, not taken for a template
