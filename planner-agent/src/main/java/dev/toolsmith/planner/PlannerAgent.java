@@ -52,10 +52,13 @@ public final class PlannerAgent implements AutoCloseable {
         this(chatModel(settings), settings);
     }
 
-    /** The OpenAI-compatible chat model the settings name (both modes use it). */
+    /**
+     * The OpenAI-compatible chat model the settings name (both modes use it), at temperature 0: a plan and a choice of
+     * tool should not change from one run to the next for the same goal and results.
+     */
     public static ChatModel chatModel(AgentSettings settings) {
         return OpenAiChatModel.builder().baseUrl(settings.llmBaseUrl()).apiKey(settings.llmApiKey())
-                .modelName(settings.llmModel()).timeout(settings.timeout()).build();
+                .modelName(settings.llmModel()).temperature(0.0).timeout(settings.timeout()).build();
     }
 
     PlannerAgent(ChatModel model, AgentSettings settings) {

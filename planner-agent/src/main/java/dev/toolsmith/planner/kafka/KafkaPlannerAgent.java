@@ -1,13 +1,8 @@
 package dev.toolsmith.planner.kafka;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.langchain4j.data.message.AiMessage;
-import dev.langchain4j.data.message.ChatMessage;
-import dev.langchain4j.data.message.SystemMessage;
-import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.PlanStepSigner;
@@ -29,7 +24,8 @@ import java.util.function.Consumer;
  * chosen {@code toolId}, which the capabilities manager runs and learns as the verb's alias. A step that comes back
  * {@code DECOMPOSED} is served by the plan it carries: the agent sends those steps in order (they already refer to one
  * another by step id), and later references to the decomposed step read the last of them. Last, the LLM answers the
- * goal from the results.
+ * goal from the results. The plan, the choices and the answer are one conversation with the model per goal
+ * ({@link PlanningChat}).
  */
 public final class KafkaPlannerAgent implements AutoCloseable {
 
@@ -38,14 +34,6 @@ public final class KafkaPlannerAgent implements AutoCloseable {
     private static final Set<StepStatus> DONE = EnumSet.of(StepStatus.SUCCEEDED, StepStatus.SUBSTITUTED);
     private static final Set<StepStatus> NEEDS_A_CHOICE = EnumSet.of(StepStatus.UNRESOLVED, StepStatus.PROPOSED);
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    static final String PLANNER = """
-            You plan for Toolsmith, a governed catalog of tools reached through plan steps.
-            Break the user's goal into as few steps as possible. A step names an action verb in UPPER_SNAKE_CASE
-            (an intent such as CONVERT_CURRENCY: Toolsmith finds a tool for a verb it does not know) and its inputs,
-            each a literal JSON value or {"fromStep": "<id of an earlier step>", "output": "<its output name>"}.
-            Answer with JSON only:
-            {"steps": [{"id": "s1", "actionVerb": "...", "description": "the step in one sentence", "inputs": {"name": value}}]}""";
 
     /** One step as sent and the result it got. */
     public record Turn(PlanStep step, StepResult result) {
@@ -100,8 +88,8 @@ public final class KafkaPlannerAgent implements AutoCloseable {
 
     public Outcome achieve(String goal) {
         String planId = "agent-" + UUID.randomUUID().toString().substring(0, 8);
-        List<ChatMessage> conversation = new ArrayList<>(List.of(SystemMessage.from(PLANNER), UserMessage.from(goal)));
-        PlanSteps plan = PlanSteps.read(ask(conversation), planId, caller);
+        PlanningChat chat = PlanningChat.start(model);
+        PlanSteps plan = chat.plan(goal, planId, caller);
         log.accept("plan " + planId + ": " + plan.steps().size() + " step(s)");
         List<Turn> turns = new ArrayList<>();
         int replans = 0;
@@ -110,9 +98,7 @@ public final class KafkaPlannerAgent implements AutoCloseable {
             StepResult result = send(step);
             turns.add(new Turn(step, result));
             for (int tries = 0; NEEDS_A_CHOICE.contains(result.status()) && tries < MAX_REPLANS; tries++) {
-                conversation.add(UserMessage.from(replanRequest(step, result)));
-                String answer = ask(conversation);
-                PlanSteps.Choice choice = PlanSteps.readChoice(answer);
+                PlanSteps.Choice choice = chat.choose(replanRequest(step, result));
                 if (choice.giveUp() != null) {
                     log.accept("the model gives up on " + step.actionVerb() + ": " + choice.giveUp());
                     break;
@@ -137,8 +123,7 @@ public final class KafkaPlannerAgent implements AutoCloseable {
                 break;
             }
         }
-        conversation.add(UserMessage.from(resultsReport(turns)));
-        return new Outcome(ask(conversation), List.copyOf(turns), replans);
+        return new Outcome(chat.answer(resultsReport(turns)), List.copyOf(turns), replans);
     }
 
     /**
@@ -186,15 +171,6 @@ public final class KafkaPlannerAgent implements AutoCloseable {
         return result;
     }
 
-    private String ask(List<ChatMessage> conversation) {
-        AiMessage answer = model.chat(conversation).aiMessage();
-        conversation.add(answer);
-        if (answer.text() == null || answer.text().isBlank()) {
-            throw new IllegalStateException("the model answered without text");
-        }
-        return answer.text();
-    }
-
     private static boolean offered(StepResult result, String toolId) {
         return result.choices() != null && result.choices().stream().map(ToolChoice::id).anyMatch(toolId::equals);
     }
@@ -205,9 +181,7 @@ public final class KafkaPlannerAgent implements AutoCloseable {
         report.put("reason", result.error());
         report.set("choices", JSON.valueToTree(result.choices() == null ? List.of() : result.choices()));
         return "The step came back " + result.status() + ". Choose one of its candidate tools and give the step's inputs"
-                + " by that tool's required parameter names, or give up.\n" + report
-                + "\nAnswer with JSON only: {\"toolId\": \"<an id from choices>\", \"inputs\": {\"name\": value}}"
-                + " or {\"giveUp\": \"<why>\"}";
+                + " by that tool's required parameter names, or give up.\n" + report;
     }
 
     static String resultsReport(List<Turn> turns) {

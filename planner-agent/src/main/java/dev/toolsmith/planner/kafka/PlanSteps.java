@@ -1,9 +1,7 @@
 package dev.toolsmith.planner.kafka;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolsmith.contracts.llm.LlmJsonAnswer;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
 import java.util.ArrayList;
@@ -13,15 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A plan as the LLM wrote it, made into plan steps: {@code {"steps": [{"id", "actionVerb", "description", "inputs"}]}}
- * with inputs as literal JSON values or {@code {"fromStep", "output"}} references to an earlier step. Step ids are the
- * plan id and the model's step id; a reference names the step that finally served the earlier one (a follow-up after a
- * re-plan has an id of its own). Anything else in the answer is refused with the reason, never guessed.
+ * The model's plan ({@link ModelPlan}, read from its answer by the AI service) checked and made into plan steps: 1 to
+ * {@value #MAX_STEPS} steps, each with an action verb (a name: it has a letter) and an id of its own, inputs as literal JSON values or
+ * {@code {"fromStep", "output"}} references to an earlier step. Step ids are the plan id and the model's step id; a
+ * reference names the step that finally served the earlier one (a follow-up after a re-plan has an id of its own).
+ * A plan or choice that breaks these rules is refused with the reason, never guessed.
  */
 final class PlanSteps {
 
     static final int MAX_STEPS = 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The model's pick after an UNRESOLVED/PROPOSED result: a tool id with the inputs for it, or why it gives up. */
     record Choice(String toolId, Map<String, StepInput> inputs, String giveUp) {
@@ -39,51 +37,54 @@ final class PlanSteps {
         return steps;
     }
 
-    static PlanSteps read(String answer, String planId, String caller) {
-        JsonNode plan = parse(answer, "plan");
-        JsonNode items = plan.path("steps");
-        if (!items.isArray() || items.isEmpty() || items.size() > MAX_STEPS) {
-            throw unusable("plan", "it needs \"steps\": an array of 1 to " + MAX_STEPS + " steps", answer);
+    /**
+     * The model's plan as plan steps of {@code planId}, sent as {@code caller}; {@code answered} is the model's text,
+     * quoted when the plan is refused. A missing step id becomes {@code s<n>}.
+     */
+    static PlanSteps read(ModelPlan plan, String answered, String planId, String caller) {
+        if (plan == null || plan.steps() == null || plan.steps().isEmpty() || plan.steps().size() > MAX_STEPS) {
+            throw unusable("plan", "it needs \"steps\": an array of 1 to " + MAX_STEPS + " steps", answered);
         }
         List<PlanStep> steps = new ArrayList<>();
         List<String> earlier = new ArrayList<>();
-        for (JsonNode item : items) {
-            String id = item.path("id").asText("s" + (steps.size() + 1));
-            String verb = item.path("actionVerb").asText("");
-            if (verb.isBlank() || earlier.contains(id)) {
-                throw unusable("plan", "every step needs an actionVerb and an id of its own", answer);
+        for (ModelPlan.Step item : plan.steps()) {
+            String id = item == null || item.id() == null || item.id().isBlank() ? "s" + (steps.size() + 1) : item.id();
+            if (item == null || item.actionVerb() == null || item.actionVerb().isBlank() || earlier.contains(id)) {
+                throw unusable("plan", "every step needs an actionVerb and an id of its own", answered);
+            }
+            // A number where the verb belongs arrives as text (the JSON reader takes 42 for "42"): no verb has no letter.
+            if (item.actionVerb().codePoints().noneMatch(Character::isLetter)) {
+                throw unusable("plan", "step " + id + "'s actionVerb " + item.actionVerb() + " is not a name", answered);
             }
             Map<String, StepInput> inputs = new LinkedHashMap<>();
-            item.path("inputs").properties().forEach(input -> {
-                JsonNode value = input.getValue();
+            inputsOf(item.inputs()).forEach((name, value) -> {
                 if (value.isObject() && value.has("fromStep")) {
                     if (!earlier.contains(value.path("fromStep").asText())) {
-                        throw unusable("plan", "input " + input.getKey() + " refers to a step that does not come before it",
-                                answer);
+                        throw unusable("plan", "input " + name + " refers to a step that does not come before it",
+                                answered);
                     }
-                    inputs.put(input.getKey(), StepInput.reference(value.path("fromStep").asText(), value.path("output").asText()));
+                    inputs.put(name, StepInput.reference(value.path("fromStep").asText(), value.path("output").asText()));
                 } else {
-                    inputs.put(input.getKey(), literal(value));
+                    inputs.put(name, literal(value));
                 }
             });
-            steps.add(new PlanStep(planId + "-" + id, planId, verb, item.path("description").asText(null), inputs, null,
-                    caller));
+            steps.add(new PlanStep(planId + "-" + id, planId, item.actionVerb(), item.description(), inputs, null, caller));
             earlier.add(id);
         }
         return new PlanSteps(List.copyOf(steps));
     }
 
-    static Choice readChoice(String answer) {
-        JsonNode choice = parse(answer, "choice");
-        if (choice.hasNonNull("giveUp")) {
-            return new Choice(null, Map.of(), choice.path("giveUp").asText());
+    /** The model's choice, checked: a give-up wins; otherwise it must name a tool. Inputs are literals. */
+    static Choice readChoice(ModelChoice choice, String answered) {
+        if (choice != null && choice.giveUp() != null) {
+            return new Choice(null, Map.of(), choice.giveUp());
         }
-        if (!choice.path("toolId").isTextual() || choice.path("toolId").asText().isBlank()) {
-            throw unusable("choice", "it needs a \"toolId\" (or \"giveUp\")", answer);
+        if (choice == null || choice.toolId() == null || choice.toolId().isBlank()) {
+            throw unusable("choice", "it needs a \"toolId\" (or \"giveUp\")", answered);
         }
         Map<String, StepInput> inputs = new LinkedHashMap<>();
-        choice.path("inputs").properties().forEach(input -> inputs.put(input.getKey(), literal(input.getValue())));
-        return new Choice(choice.path("toolId").asText(), inputs, null);
+        inputsOf(choice.inputs()).forEach((name, value) -> inputs.put(name, literal(value)));
+        return new Choice(choice.toolId(), inputs, null);
     }
 
     /** {@code step} with its references pointing at the steps that served the steps they name. */
@@ -107,26 +108,25 @@ final class PlanSteps {
         servedBy.put(planned.stepId().substring(planned.planId().length() + 1), served.stepId());
     }
 
+    /** The inputs in the model's order; a JSON {@code null} (or a missing value) is a null literal, as it was sent. */
+    private static Map<String, JsonNode> inputsOf(Map<String, JsonNode> inputs) {
+        Map<String, JsonNode> named = new LinkedHashMap<>();
+        if (inputs != null) {
+            inputs.forEach((name, value) -> named.put(name, value == null ? NullNode.getInstance() : value));
+        }
+        return named;
+    }
+
     private static StepInput literal(JsonNode value) {
         String type = value.isNumber() ? "number" : value.isBoolean() ? "boolean" : value.isObject() ? "object"
                 : value.isArray() ? "array" : "string";
         return StepInput.literal(value, type);
     }
 
-    private static JsonNode parse(String answer, String what) {
-        try {
-            JsonNode node = JSON.readTree(LlmJsonAnswer.jsonPart(answer));
-            if (node == null || !node.isObject()) {
-                throw unusable(what, "it is not a JSON object", answer);
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw unusable(what, "it is not JSON (" + e.getOriginalMessage() + ")", answer);
-        }
-    }
-
-    private static IllegalStateException unusable(String what, String why, String answer) {
-        String shown = answer.length() > 300 ? answer.substring(0, 300) + "…" : answer;
+    /** The refusal of an answer that cannot be sent: what it was for, why, and (the start of) what the model said. */
+    static IllegalStateException unusable(String what, String why, String answered) {
+        String text = answered == null ? "" : answered;
+        String shown = text.length() > 300 ? text.substring(0, 300) + "…" : text;
         return new IllegalStateException("the model's " + what + " cannot be used: " + why + "; it answered: " + shown);
     }
 }

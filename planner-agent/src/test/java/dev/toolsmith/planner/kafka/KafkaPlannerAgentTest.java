@@ -1,6 +1,7 @@
 package dev.toolsmith.planner.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
@@ -15,6 +16,7 @@ import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.contracts.step.ToolChoice;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -28,7 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Kafka-mode agent against a scripted model and a scripted capabilities manager: a DECOMPOSED step is served by
  * the plan it carries, sent in order as the agent's caller, and the next planned step reads the decomposition's last
- * step; a sub-step that fails stops the plan.
+ * step; a sub-step that fails stops the plan. An UNRESOLVED step is sent again naming the offered tool the model
+ * chose (at most twice); a tool not offered is not sent; an answer the agent cannot read stops the goal with the reason.
  */
 class KafkaPlannerAgentTest {
 
@@ -121,6 +124,90 @@ class KafkaPlannerAgentTest {
         }
     }
 
+    private static final String ONE_STEP = """
+            ```json
+            {"steps": [{"id": "convert", "actionVerb": "CHANGE_MONEY", "inputs": {"request": "100 EUR in USD"}}]}
+            ```""";
+
+    @Test
+    void anUnresolvedStepIsSentAgainNamingTheOfferedToolTheModelChose() {
+        ScriptedSteps toolsmith = new ScriptedSteps(step -> step.toolId() == null ? unresolved(step)
+                : new StepResult(step.stepId(), step.planId(), StepStatus.SUBSTITUTED, Map.of("result",
+                        DoubleNode.valueOf(108)), null, null, null, null, null, Instant.now()));
+        ScriptedModel model = new ScriptedModel(ONE_STEP,
+                "{\"toolId\": \"fx:convert\", \"inputs\": {\"amount\": 100, \"from\": \"EUR\", \"to\": \"USD\"}}",
+                "100 euros are 108 US dollars.");
+
+        KafkaPlannerAgent.Outcome outcome;
+        try (KafkaPlannerAgent agent = new KafkaPlannerAgent(model, toolsmith, "planner", line -> { })) {
+            outcome = agent.achieve("How many US dollars are 100 euros?");
+        }
+
+        assertThat(toolsmith.sent).extracting(PlanStep::toolId).containsExactly(null, "fx:convert");
+        PlanStep followUp = toolsmith.sent.get(1);
+        assertThat(followUp.actionVerb()).isEqualTo("CHANGE_MONEY");
+        assertThat(followUp.planId()).isEqualTo(toolsmith.sent.get(0).planId());
+        assertThat(followUp.inputs()).containsOnlyKeys("amount", "from", "to");
+        assertThat(followUp.inputs().get("amount").valueType()).isEqualTo("number");
+        assertThat(outcome.replans()).isEqualTo(1);
+        assertThat(outcome.answer()).isEqualTo("100 euros are 108 US dollars.");
+        // the model chose having seen the step's reason and candidates
+        assertThat(model.questions.get(1)).contains("UNRESOLVED").contains("fx:convert").contains("no tool does CHANGE_MONEY");
+        assertThat(model.lastQuestion()).contains("SUBSTITUTED").contains("108");
+    }
+
+    @Test
+    void aToolTheResultDidNotOfferIsNotSentAndAGiveUpEndsTheStep() {
+        for (String choice : List.of("{\"toolId\": \"other:tool\"}", "{\"giveUp\": \"nothing converts money\"}")) {
+            ScriptedSteps toolsmith = new ScriptedSteps(KafkaPlannerAgentTest::unresolved);
+            ScriptedModel model = new ScriptedModel(ONE_STEP, choice, "It cannot be done.");
+            KafkaPlannerAgent.Outcome outcome;
+            try (KafkaPlannerAgent agent = new KafkaPlannerAgent(model, toolsmith, "planner", line -> { })) {
+                outcome = agent.achieve("How many US dollars are 100 euros?");
+            }
+            assertThat(toolsmith.sent).as(choice).hasSize(1);
+            assertThat(outcome.replans()).isZero();
+            assertThat(outcome.answer()).isEqualTo("It cannot be done.");
+        }
+    }
+
+    @Test
+    void aStepIsReplannedAtMostTwice() {
+        ScriptedSteps toolsmith = new ScriptedSteps(KafkaPlannerAgentTest::unresolved);
+        String choice = "{\"toolId\": \"fx:convert\"}";
+        ScriptedModel model = new ScriptedModel(ONE_STEP, choice, choice, "It did not work.");
+        try (KafkaPlannerAgent agent = new KafkaPlannerAgent(model, toolsmith, "planner", line -> { })) {
+            assertThat(agent.achieve("How many US dollars are 100 euros?").replans()).isEqualTo(KafkaPlannerAgent.MAX_REPLANS);
+        }
+        assertThat(toolsmith.sent).hasSize(1 + KafkaPlannerAgent.MAX_REPLANS);
+        assertThat(model.answers).isEmpty();
+    }
+
+    @Test
+    void anUnreadableAnswerStopsTheGoalNamingTheProblemAndSendsNothingMore() {
+        ScriptedSteps planless = new ScriptedSteps(step -> { throw new AssertionError("no step may be sent"); });
+        try (KafkaPlannerAgent agent = new KafkaPlannerAgent(new ScriptedModel("I would change the money."), planless,
+                "planner", line -> { })) {
+            assertThatThrownBy(() -> agent.achieve("How many US dollars are 100 euros?"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("the model's plan cannot be used: it is not the JSON asked for")
+                    .hasMessageEndingWith("it answered: I would change the money.");
+        }
+        ScriptedSteps toolsmith = new ScriptedSteps(KafkaPlannerAgentTest::unresolved);
+        try (KafkaPlannerAgent agent = new KafkaPlannerAgent(new ScriptedModel(ONE_STEP, "{\"toolId\": [\"fx:convert\"]}"),
+                toolsmith, "planner", line -> { })) {
+            assertThatThrownBy(() -> agent.achieve("How many US dollars are 100 euros?"))
+                    .hasMessageStartingWith("the model's choice cannot be used: ");
+        }
+        assertThat(toolsmith.sent).hasSize(1);
+    }
+
+    private static StepResult unresolved(PlanStep step) {
+        return new StepResult(step.stepId(), step.planId(), StepStatus.UNRESOLVED, null, null, null, null, null,
+                "no tool does " + step.actionVerb(), Instant.now(), List.of(new ToolChoice("fx:convert", "CONVERT_AMOUNT",
+                        "converts an amount between currencies", null, List.of("amount", "from", "to"), 0.71)));
+    }
+
     private static StepInput literal(String value) {
         return StepInput.literal(TextNode.valueOf(value), "string");
     }
@@ -163,9 +250,10 @@ class KafkaPlannerAgentTest {
         }
     }
 
-    /** Answers with the given texts in turn and remembers the last question. */
+    /** Answers with the given texts in turn and remembers the questions. */
     private static final class ScriptedModel implements ChatModel {
         private final Deque<String> answers;
+        private final List<String> questions = new ArrayList<>();
         private String lastQuestion = "";
 
         ScriptedModel(String... answers) {
@@ -177,6 +265,7 @@ class KafkaPlannerAgentTest {
             List<ChatMessage> messages = request.messages();
             if (messages.get(messages.size() - 1) instanceof UserMessage question) {
                 lastQuestion = question.singleText();
+                questions.add(lastQuestion);
             }
             return ChatResponse.builder().aiMessage(AiMessage.from(answers.removeFirst())).build();
         }
