@@ -14,7 +14,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Optional;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
@@ -93,9 +92,20 @@ public class PlanDecomposer {
         String request = stepPrompt;
         List<String> problems = List.of();
         for (int attempt = 1; attempt <= 2; attempt++) {
-            String previousAnswer;
+            ProposedPlan answer = null;
+            OutputParsingException unreadable = null;
             try {
-                ProposedPlan answer = llm.propose(instructions, request);
+                answer = llm.propose(instructions, request);
+            } catch (RuntimeException e) {
+                unreadable = UnreadableAnswer.in(e).orElse(null);
+                if (unreadable == null) {
+                    String reason = ErrorSummary.firstLine(e.getMessage());
+                    LOG.warnf("decomposition of %s: the LLM call failed: %s", step.stepId(), reason);
+                    return new Decomposition(null, "the LLM could not be reached: " + reason);
+                }
+            }
+            String previousAnswer;
+            if (unreadable == null) {
                 DecompositionValidator.Result result = validator.validate(answer, step,
                         verb -> registry.byVerb(verb).filter(Plugin::serves));
                 if (result.valid()) {
@@ -103,14 +113,8 @@ public class PlanDecomposer {
                 }
                 problems = result.errors();
                 previousAnswer = asRead(answer);
-            } catch (RuntimeException e) {
-                Optional<OutputParsingException> unreadable = UnreadableAnswer.in(e);
-                if (unreadable.isEmpty()) {
-                    String reason = ErrorSummary.firstLine(e.getMessage());
-                    LOG.warnf("decomposition of %s: the LLM call failed: %s", step.stepId(), reason);
-                    return new Decomposition(null, "the LLM could not be reached: " + reason);
-                }
-                problems = List.of(UnreadableAnswer.problem(unreadable.get()));
+            } else {
+                problems = List.of(UnreadableAnswer.problem(unreadable));
                 previousAnswer = "(not readable as the JSON object asked for)";
             }
             LOG.infof("decomposition of %s, attempt %d rejected: %s", step.stepId(), attempt, problems);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import dev.langchain4j.service.output.OutputParsingException;
 import dev.toolsmith.eventing.logging.ErrorSummary;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -13,6 +14,8 @@ import java.util.stream.Collectors;
  * base64), so only Jackson's reason and where in the JSON it arose are kept.
  */
 final class UnreadableAnswer {
+
+    private static final Pattern JAVA_PACKAGE = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+(?=[A-Z])");
 
     private UnreadableAnswer() {
     }
@@ -34,13 +37,18 @@ final class UnreadableAnswer {
     private static String reason(Throwable failure) {
         for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-                return " (at " + location(mapping) + "): " + ErrorSummary.firstLine(mapping.getOriginalMessage());
+                return " (at " + location(mapping) + "): " + plain(mapping.getOriginalMessage());
             }
             if (cause instanceof JsonProcessingException json) {
-                return ": " + ErrorSummary.firstLine(json.getOriginalMessage());
+                return ": " + plain(json.getOriginalMessage());
             }
         }
         return "";
+    }
+
+    /** Jackson names Java types in full; the model and the planner need only their simple names. */
+    private static String plain(String message) {
+        return ErrorSummary.firstLine(JAVA_PACKAGE.matcher(message == null ? "" : message).replaceAll(""));
     }
 
     /** {@code steps[0].actionVerb} rather than Jackson's {@code ProposedPlan["steps"]->...} chain. */

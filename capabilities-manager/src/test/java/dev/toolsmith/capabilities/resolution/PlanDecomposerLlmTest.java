@@ -174,15 +174,15 @@ class PlanDecomposerLlmTest {
         String marker = "mood " + UUID.randomUUID();
         PlanDecomposer.Decomposition result = decompose(step("SUMMARISE_MOOD", marker));
         assertThat(result.succeeded()).isFalse();
-        assertThat(result.failure()).startsWith("the LLM's decomposition was rejected twice: "
-                + "the answer is not valid JSON of the form {\"steps\": [...]}: Unrecognized token 'Sure'")
-                .doesNotContain("base64").doesNotContain("I hope this helps");
+        String rejectedTwice = "the LLM's decomposition was rejected twice: ";
+        assertThat(result.failure()).startsWith(rejectedTwice + "the answer is not valid JSON of the form {\"steps\": [...]}: ")
+                .doesNotContain("base64").doesNotContain("I hope this helps").doesNotContain("dev.toolsmith");
+        String problem = result.failure().substring(rejectedTwice.length());
 
         List<JsonNode> requests = requestsFor(marker);
         assertThat(requests).hasSize(2);
-        assertThat(message(requests.get(1), 1, "user"))
-                .contains("\nYour previous answer:\n(not readable as the JSON object asked for)\nYour plan was rejected:\n"
-                        + "- the answer is not valid JSON of the form {\"steps\": [...]}: Unrecognized token 'Sure'");
+        assertThat(message(requests.get(1), 1, "user")).contains("\nYour previous answer:\n(not readable as the JSON object "
+                + "asked for)\nYour plan was rejected:\n- " + problem + "\nAnswer again with the corrected JSON object only.");
     }
 
     @Test
