@@ -1,10 +1,8 @@
 package dev.toolsmith.capabilities.resolution;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.toolsmith.capabilities.registry.Plugin;
-import dev.toolsmith.contracts.llm.LlmJsonAnswer;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
 import java.util.ArrayList;
@@ -17,19 +15,19 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Checks an LLM's decomposition of a step before anyone sees it: the answer must be JSON with a
- * non-empty {@code steps} array; step ids unique; every verb registered and serving; every reference
- * pointing to an earlier step of the decomposition (or to a step the original step already referred
- * to) and to an output that step's tool declares; every required input of each tool given. Valid plans
+ * Checks an LLM's decomposition of a step, already read into a {@link ProposedPlan}, before anyone sees
+ * it: a non-empty {@code steps} array of at most the allowed length; step ids unique; every verb
+ * registered and serving; every reference pointing to an earlier step of the decomposition (or to a
+ * step the original step already referred to) and to an output that step's tool declares; every
+ * required input of each tool given. Inputs may be written {@code {"value": ...}}, {@code {"sourceStep",
+ * "outputName"}} or as a bare value (taken as a literal). Valid plans
  * are returned with step ids prefixed by the original step id so they are unique in the planner's plan.
  */
 public final class DecompositionValidator {
 
-    private final ObjectMapper mapper;
     private final int maxSteps;
 
-    public DecompositionValidator(ObjectMapper mapper, int maxSteps) {
-        this.mapper = mapper;
+    public DecompositionValidator(int maxSteps) {
         this.maxSteps = maxSteps;
     }
 
@@ -40,15 +38,9 @@ public final class DecompositionValidator {
         }
     }
 
-    public Result validate(String answer, PlanStep original, Function<String, Optional<Plugin>> registeredVerb) {
-        JsonNode root;
-        try {
-            root = mapper.readTree(LlmJsonAnswer.jsonPart(answer));
-        } catch (JsonProcessingException e) {
-            return invalid("the answer is not valid JSON: " + e.getOriginalMessage());
-        }
-        JsonNode steps = root != null && root.isArray() ? root : root == null ? null : root.get("steps");
-        if (steps == null || !steps.isArray() || steps.isEmpty()) {
+    public Result validate(ProposedPlan answer, PlanStep original, Function<String, Optional<Plugin>> registeredVerb) {
+        List<ProposedStep> steps = answer == null ? null : answer.steps();
+        if (steps == null || steps.isEmpty()) {
             return invalid("the answer must be a JSON object {\"steps\": [...]} with at least one step");
         }
         if (steps.size() > maxSteps) {
@@ -62,16 +54,20 @@ public final class DecompositionValidator {
         Set<String> ids = new HashSet<>();
         List<PlanStep> plan = new ArrayList<>();
         int index = 0;
-        for (JsonNode step : steps) {
+        for (ProposedStep step : steps) {
             index++;
-            String id = step.path("stepId").asText("").trim();
+            if (step == null) {
+                errors.add("step #" + index + " is null; every step must be an object");
+                continue;
+            }
+            String id = trimmed(step.stepId());
             String label = id.isEmpty() ? "step #" + index : "step '" + id + "'";
             if (id.isEmpty()) {
                 errors.add(label + " has no stepId");
             } else if (!ids.add(id)) {
                 errors.add("stepId '" + id + "' is used by more than one step");
             }
-            String verb = step.path("actionVerb").asText("").trim();
+            String verb = trimmed(step.actionVerb());
             Optional<Plugin> plugin = verb.isEmpty() ? Optional.empty() : registeredVerb.apply(verb);
             if (verb.isEmpty()) {
                 errors.add(label + " has no actionVerb");
@@ -79,13 +75,10 @@ public final class DecompositionValidator {
                 errors.add(label + " uses verb '" + verb + "', which is not registered: use only the listed verbs");
             }
             Map<String, StepInput> inputs = new LinkedHashMap<>();
-            JsonNode given = step.path("inputs");
-            if (!given.isMissingNode() && !given.isNull() && !given.isObject()) {
-                errors.add(label + ": inputs must be an object of name -> {\"value\": ...} or {\"sourceStep\", \"outputName\"}");
-            }
-            given.fields().forEachRemaining(field -> {
-                String name = field.getKey();
-                JsonNode input = field.getValue();
+            Map<String, JsonNode> given = step.inputs() == null ? Map.of() : step.inputs();
+            given.forEach((name, written) -> {
+                // a JSON null may reach the map as Java null
+                JsonNode input = written == null ? NullNode.getInstance() : written;
                 if (input.isObject() && input.hasNonNull("sourceStep")) {
                     String source = input.path("sourceStep").asText();
                     String output = input.path("outputName").asText("");
@@ -120,10 +113,14 @@ public final class DecompositionValidator {
             if (!id.isEmpty() && plugin.isPresent()) {
                 earlier.putIfAbsent(id, plugin.get());
                 plan.add(new PlanStep(prefixed(original, id), original.planId(), plugin.get().verb(),
-                        step.path("description").asText(null), inputs, null, original.caller()));
+                        step.description(), inputs, null, original.caller()));
             }
         }
         return errors.isEmpty() ? new Result(plan, List.of()) : new Result(List.of(), errors);
+    }
+
+    private static String trimmed(String text) {
+        return text == null ? "" : text.trim();
     }
 
     private static boolean declaresOutput(Plugin plugin, String output) {

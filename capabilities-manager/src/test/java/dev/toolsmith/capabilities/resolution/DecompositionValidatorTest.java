@@ -2,6 +2,8 @@ package dev.toolsmith.capabilities.resolution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.capabilities.plugins.ConvertUnitsPlugin;
 import dev.toolsmith.capabilities.plugins.EvaluateExpressionPlugin;
@@ -12,6 +14,9 @@ import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.contracts.step.StepInput;
 import dev.toolsmith.contracts.tool.VerbNormalizer;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -19,7 +24,9 @@ import org.junit.jupiter.api.Test;
 
 class DecompositionValidatorTest {
 
-    private final DecompositionValidator validator = new DecompositionValidator(new ObjectMapper(), 5);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final DecompositionValidator validator = new DecompositionValidator(5);
     private final PlanStep original = new PlanStep("s9", "p1", "TRIP_COST", null,
             Map.of("distance", StepInput.reference("s1", "km")), null, "planner-a");
 
@@ -34,18 +41,28 @@ class DecompositionValidatorTest {
         default -> Optional.empty();
     };
 
+    /** The answer as the AI service reads it (fences and prose are its business, tested in PlanDecomposerLlmTest). */
+    private static ProposedPlan read(String json) {
+        try {
+            return JSON.readValue(json, ProposedPlan.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private DecompositionValidator.Result validate(String json) {
+        return validator.validate(read(json), original, registry);
+    }
+
     @Test
     void aWellFormedPlanIsReturnedWithPrefixedIdsAndRewrittenReferences() {
-        var result = validator.validate("""
-                Here you go:
-                ```json
+        var result = validate("""
                 {"steps": [
                   {"stepId": "miles", "actionVerb": "CONVERT_UNITS",
                    "inputs": {"value": {"sourceStep": "s1", "outputName": "km"}, "from": {"value": "km"}, "to": "mi"}},
                   {"stepId": "cost", "actionVerb": "evaluateExpression",
                    "inputs": {"expression": {"value": "m * 0.5"}, "variables": {"sourceStep": "miles", "outputName": "value"}}}
-                ]}
-                ```""", original, registry);
+                ]}""");
         assertThat(result.errors()).isEmpty();
         assertThat(result.plan()).extracting(PlanStep::stepId).containsExactly("s9.miles", "s9.cost");
         assertThat(result.plan().get(0).inputs().get("value").sourceStep()).isEqualTo("s1");
@@ -55,13 +72,13 @@ class DecompositionValidatorTest {
 
     @Test
     void everyProblemIsNamed() {
-        var result = validator.validate("""
+        var result = validate("""
                 {"steps": [
                   {"stepId": "a", "actionVerb": "BOOK_FLIGHT", "inputs": {}},
                   {"stepId": "a", "actionVerb": "CONVERT_UNITS", "inputs": {"value": {"sourceStep": "later", "outputName": "x"}}},
                   {"stepId": "b", "actionVerb": "EVALUATE_EXPRESSION",
                    "inputs": {"expression": {"sourceStep": "a", "outputName": "nothing"}}}
-                ]}""", original, registry);
+                ]}""");
         assertThat(result.valid()).isFalse();
         assertThat(result.errors()).anyMatch(e -> e.contains("'BOOK_FLIGHT', which is not registered"))
                 .anyMatch(e -> e.contains("stepId 'a' is used by more than one step"))
@@ -71,10 +88,50 @@ class DecompositionValidatorTest {
     }
 
     @Test
-    void notJsonAndEmptyPlansAreRejected() {
-        assertThat(validator.validate("I cannot help with that.", original, registry).errors().get(0))
-                .contains("not valid JSON");
-        assertThat(validator.validate("{\"steps\": []}", original, registry).errors().get(0))
-                .contains("at least one step");
+    void theThreeInputFormsAreReadAsLiteralsAndReferences() {
+        var result = validate("""
+                {"steps": [
+                  {"stepId": "km", "actionVerb": "CONVERT_UNITS", "description": "miles to km",
+                   "inputs": {"value": {"sourceStep": "s1", "outputName": "km"},
+                              "from": {"value": "mi", "valueType": "string"}, "to": "km", "note": null}}
+                ]}""");
+        assertThat(result.errors()).isEmpty();
+        PlanStep step = result.plan().get(0);
+        assertThat(step.description()).isEqualTo("miles to km");
+        assertThat(step.inputs().get("value").isReference()).isTrue();
+        assertThat(step.inputs().get("from").value().asText()).isEqualTo("mi");
+        assertThat(step.inputs().get("from").valueType()).isEqualTo("string");
+        assertThat(step.inputs().get("to").value().asText()).isEqualTo("km");
+        assertThat(step.inputs().get("note").value().isNull()).isTrue();
+    }
+
+    @Test
+    void aStepWithoutIdVerbOrInputsIsNamedByItsPosition() {
+        var result = validate("""
+                {"steps": [{"description": "nothing else"}, null]}""");
+        assertThat(result.errors()).containsExactly("step #1 has no stepId", "step #1 has no actionVerb",
+                "step #2 is null; every step must be an object");
+    }
+
+    @Test
+    void aJavaNullInputValueIsTheJsonNullLiteral() {
+        Map<String, JsonNode> inputs = new HashMap<>();
+        inputs.put("expression", null);
+        inputs.put("variables", JSON.createObjectNode());
+        var result = validator.validate(new ProposedPlan(List.of(
+                new ProposedStep("e", "EVALUATE_EXPRESSION", null, inputs))), original, registry);
+        assertThat(result.errors()).isEmpty();
+        assertThat(result.plan().get(0).inputs().get("expression").value().isNull()).isTrue();
+    }
+
+    @Test
+    void emptyMissingAndTooLongPlansAreRejected() {
+        assertThat(validate("{\"steps\": []}").errors()).containsExactly(
+                "the answer must be a JSON object {\"steps\": [...]} with at least one step");
+        assertThat(validate("{}").errors().get(0)).contains("at least one step");
+        assertThat(validator.validate(null, original, registry).errors().get(0)).contains("at least one step");
+        String six = "{\"steps\": [" + String.join(",", Collections.nCopies(6,
+                "{\"stepId\": \"x\", \"actionVerb\": \"CONVERT_UNITS\"}")) + "]}";
+        assertThat(validate(six).errors()).containsExactly("the plan has 6 steps; at most 5 are allowed");
     }
 }

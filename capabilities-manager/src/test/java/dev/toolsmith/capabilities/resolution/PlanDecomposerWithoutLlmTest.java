@@ -2,9 +2,6 @@ package dev.toolsmith.capabilities.resolution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.toolsmith.capabilities.config.DecompositionLlmConfig;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -18,12 +15,9 @@ import org.junit.jupiter.api.Test;
 class PlanDecomposerWithoutLlmTest {
 
     private final AtomicInteger calls = new AtomicInteger();
-    private final ChatModel model = new ChatModel() {
-        @Override
-        public ChatResponse doChat(ChatRequest request) {
-            calls.incrementAndGet();
-            throw new AssertionError("no LLM may be called when none is configured");
-        }
+    private final DecompositionLlm llm = (instructions, request) -> {
+        calls.incrementAndGet();
+        throw new AssertionError("no LLM may be called when none is configured");
     };
 
     private static DecompositionLlmConfig config(boolean enabled, Optional<String> baseUrl) {
@@ -54,7 +48,7 @@ class PlanDecomposerWithoutLlmTest {
     void disabledOrWithoutABaseUrlTheDecomposerIsNotAvailableAndCallsNothing() {
         for (DecompositionLlmConfig config : List.of(config(false, Optional.of("http://127.0.0.1:1/v1/")), config(true, Optional.empty()),
                 config(true, Optional.of(" ")))) {
-            PlanDecomposer decomposer = new PlanDecomposer(config, model, new PluginRegistry(null), new ContractCodec());
+            PlanDecomposer decomposer = new PlanDecomposer(config, llm, new PluginRegistry(null), new ContractCodec());
             assertThat(decomposer.available()).isFalse();
             PlanDecomposer.Decomposition result = decomposer.decompose(
                     new PlanStep("s", "p", "DO_MAGIC", null, null, null, null), null).await().indefinitely();
