@@ -5,12 +5,9 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.PropertyBindingException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.service.output.OutputParsingException;
 import dev.toolsmith.eventing.logging.ErrorSummary;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -79,23 +76,13 @@ public final class UnreadableAnswer {
     }
 
     private static String expected(Class<?> type) {
-        if (type == null) {
-            return "of the asked type";
-        }
         if (type == String.class) {
             return "a string";
         }
-        if (type.isEnum()) {
+        if (type != null && type.isEnum()) {
             return "one of " + Arrays.stream(type.getEnumConstants()).map(String::valueOf)
                     .collect(Collectors.joining(", "));
         }
-        if (type.isRecord() || Map.class.isAssignableFrom(type)
-                || ObjectNode.class.isAssignableFrom(type)) {
-            return "a JSON object";
-        }
-        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
-            return "a JSON array";
-        }
-        return "a " + type.getSimpleName();
+        return type == null ? "of the asked type" : "a " + type.getSimpleName();
     }
 }

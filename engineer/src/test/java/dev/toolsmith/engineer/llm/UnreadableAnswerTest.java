@@ -32,6 +32,9 @@ class UnreadableAnswerTest {
         assertThat(reason("{\"description\": \"Returns rates.\", \"verb\": [\"GET_RATES\"]}"))
                 .isEqualTo("'verb' is not a string");
         assertThat(reason("[\"GET_RATES\"]")).isEqualTo("the answer is not a JSON object");
+        // Quarkus' mapper ignores a field not asked for; a mapper that refuses one gets it named
+        assertThat(reason("{\"description\": \"Returns rates.\", \"verb\": \"GET_RATES\", \"url\": \"x\"}"))
+                .isEqualTo("the answer has a field that was not asked for: 'url'");
         assertThat(draftReason("{\"description\": \"Charters a yacht.\", \"risk\": \"HARMLESS\"}"))
                 .isEqualTo("'risk' \"HARMLESS\" is not one of READ_ONLY, WRITE_LOCAL, WRITE_REMOTE, DESTRUCTIVE");
         assertThat(draftReason("{\"description\": \"Charters a yacht.\", \"risk\": {\"level\": 1}}"))
