@@ -107,8 +107,11 @@ class LlmHelpTest {
     }
 
     @Test
-    void aMalformedAnswerKeepsTheOriginalAndSaysWhy() throws Exception {
-        assertKept("scenario-advice-malformed", "the answer is not JSON: Unrecognized token 'Sure'");
+    void aMalformedAnswerKeepsTheOriginalAndSaysWhyWithoutAskingAgain() throws Exception {
+        String marker = "scenario-advice-malformed " + UUID.randomUUID();
+        assertKept(marker, "the answer is not JSON: Unrecognized token 'Sure'");
+        LlmAndLibrarianStub.server().verify(1, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
+                .withRequestBody(WireMock.containing(marker)));
     }
 
     @Test
