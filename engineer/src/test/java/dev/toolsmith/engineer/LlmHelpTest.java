@@ -3,7 +3,9 @@ package dev.toolsmith.engineer;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.toolsmith.contracts.airlock.ToolApproved;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.event.ContractCodec;
@@ -28,14 +30,18 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
  * LLM help while building a wrapper, with WireMock answering as the LLM (recorded completions under
  * src/test/resources/wiremock/mappings, chosen by a marker in the approved description): a valid
- * description is applied and the wrapper is verified as usual; a malformed answer, one naming a foreign
- * host, or an LLM that fails keeps the generated description and the notes say why.
+ * description, also in a fence or a sentence, is applied and the wrapper is verified as usual; an answer
+ * that is not JSON, has the wrong shape or names a foreign host, or an LLM that fails, keeps the generated
+ * description and the notes say why. The request the AI service sends is checked as the endpoint sees it.
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaTestResource.class)
@@ -43,6 +49,9 @@ import org.junit.jupiter.api.Test;
         initArgs = @ResourceArg(name = "database", value = "toolsmith_test_engineer"))
 @QuarkusTestResource(LlmAndLibrarianStub.class)
 class LlmHelpTest {
+
+    /** The test key (test application.properties). */
+    private static final String KEY = "sk-engineer-test-5up3rS3cr3tK3y";
 
     @Inject
     WrapperAdvisor advisor;
@@ -88,8 +97,87 @@ class LlmHelpTest {
     }
 
     @Test
-    void aMalformedAnswerKeepsTheOriginalAndSaysWhy() throws Exception {
-        assertKept("scenario-advice-malformed", "the answer is not JSON");
+    void anAnswerWithProseAroundItsJsonIsRead() throws Exception {
+        ToolApproved approval = approval("exchange rates scenario-advice-prose");
+        GeneratedWrapper helped = advisor.help(approval, builder.generate(approval));
+
+        assertThat(helped.plugin().description())
+                .isEqualTo("Returns the exchange rates of a base currency against a list of target currencies.");
+        assertThat(helped.plugin().tags()).contains("GET_EXCHANGE_RATES");
+    }
+
+    @Test
+    void aMalformedAnswerKeepsTheOriginalAndSaysWhyWithoutAskingAgain() throws Exception {
+        String marker = "scenario-advice-malformed " + UUID.randomUUID();
+        assertKept(marker, "the answer is not JSON: Unrecognized token 'Sure'");
+        LlmAndLibrarianStub.server().verify(1, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
+                .withRequestBody(WireMock.containing(marker)));
+    }
+
+    @Test
+    void anAnswerOfTheWrongShapeKeepsTheOriginalAndNamesTheField() throws Exception {
+        assertKept("scenario-advice-shape", "'description' is not a string");
+        assertKept("scenario-advice-number", "'verb' is not a string"); // 42: Quarkus' mapper does not coerce it
+    }
+
+    @Test
+    void theRequestCarriesBothPromptsTheFormatInstructionAndTemperatureZero() throws Exception {
+        String marker = "scenario-advice-good " + UUID.randomUUID();
+        ToolApproved approval = approval("exchange rates " + marker);
+        advisor.help(approval, builder.generate(approval));
+
+        List<LoggedRequest> sent = LlmAndLibrarianStub.server().findAll(WireMock.postRequestedFor(
+                WireMock.urlPathEqualTo("/v1/chat/completions")).withRequestBody(WireMock.containing(marker)));
+        assertThat(sent).hasSize(1);
+        assertThat(sent.get(0).getHeader("Authorization")).isEqualTo("Bearer " + KEY);
+        JsonNode body = codec.mapper().readTree(sent.get(0).getBodyAsString());
+        assertThat(body.path("temperature").isNumber()).isTrue();
+        assertThat(body.path("temperature").asDouble()).isZero();
+        assertThat(body.has("response_format")).isFalse(); // the format is asked for in words, not as a JSON schema
+        JsonNode messages = body.path("messages");
+        assertThat(messages).hasSize(2);
+        assertThat(messages.get(0).path("role").asText()).isEqualTo("system");
+        assertThat(messages.get(0).path("content").asText())
+                .startsWith("You improve the catalog entry of one HTTP API operation")
+                .endsWith("Answer with one JSON object and nothing else.");
+        String user = messages.get(1).path("content").asText();
+        assertThat(messages.get(1).path("role").asText()).isEqualTo("user");
+        // the operation's JSON arrives as written: a parameter of the Qute template is not interpreted
+        assertThat(user).contains("Verb: GET_RATES").contains("Current description: exchange rates " + marker)
+                .contains("Input schema: " + generatedInputSchema(approval));
+        // the library's format instruction, with the record's descriptions
+        assertThat(user).contains("You must answer strictly in the following JSON format")
+                .contains("\"description\": (one paragraph of 20 to 1000 characters")
+                .contains("\"verb\": (what the operation does in VERB_CASE, e.g. GET_EXCHANGE_RATES; type: string)");
+    }
+
+    @Test
+    void aRefusedKeyNeverReachesTheNotesOrTheLog() throws Exception {
+        List<String> logged = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record.getMessage() + " " + java.util.Arrays.toString(record.getParameters())
+                        + " " + record.getThrown());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        root.addHandler(capture);
+        try {
+            assertKept("scenario-advice-unauthorized", "the LLM could not be reached");
+        } finally {
+            root.removeHandler(capture);
+        }
+        assertThat(logged).anySatisfy(line -> assertThat(line).contains("LLM help for"));
+        assertThat(logged).noneSatisfy(line -> assertThat(line).contains(KEY));
     }
 
     @Test
@@ -98,8 +186,12 @@ class LlmHelpTest {
     }
 
     @Test
-    void anLlmThatFailsKeepsTheOriginalAndSaysWhy() throws Exception {
-        assertKept("scenario-advice-down", "the LLM could not be reached");
+    void anLlmThatFailsKeepsTheOriginalAndSaysWhyAfterTwoTries() throws Exception {
+        String marker = "scenario-advice-down " + UUID.randomUUID();
+        assertKept(marker, "the LLM could not be reached");
+        // the client retries a server error once (max-retries cannot be 0): docs/engineer.md bounds a call by two timeouts
+        LlmAndLibrarianStub.server().verify(2, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
+                .withRequestBody(WireMock.containing(marker)));
     }
 
     @Test
@@ -130,6 +222,10 @@ class LlmHelpTest {
                         .withRequestBody(WireMock.containing("scenario-advice-good")));
     }
 
+    private String generatedInputSchema(ToolApproved approval) throws Exception {
+        return String.valueOf(builder.generate(approval).plugin().inputSchema());
+    }
+
     private void assertKept(String scenario, String reason) throws Exception {
         ToolApproved approval = approval("exchange rates " + scenario);
         GeneratedWrapper generated = builder.generate(approval);
@@ -138,6 +234,7 @@ class LlmHelpTest {
         assertThat(helped.plugin()).isEqualTo(generated.plugin());
         assertThat(helped.notes()).anySatisfy(n -> assertThat(n)
                 .startsWith("LLM help: not used, the original description is kept").contains(reason));
+        assertThat(helped.notes()).allSatisfy(n -> assertThat(n).doesNotContain(KEY).doesNotContain("base64"));
         // and the wrapper is verified as any other
         BuildResult result = builder.verify(helped, builder.suite(approval, helped));
         assertThat(result.succeeded()).as(result.failureReason()).isTrue();

@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.HealthProbe;
-import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
-import dev.toolsmith.engineer.llm.AnswerJson;
+import dev.toolsmith.engineer.llm.AnswerChecks;
 import dev.toolsmith.engineer.llm.ForeignHosts;
 import dev.toolsmith.engineer.llm.RejectedAnswerException;
 import dev.toolsmith.openapi.CandidateValidator;
@@ -15,9 +14,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Turns an LLM's answer into a draft tool manifest for a capability gap, or refuses it. The draft is a
- * specification for an admin: the gap's verb, a description, an input schema with every input the
- * planner gave and an output schema, no HTTP binding. It must pass the same checks as any candidate
+ * Turns an LLM's answer (read by the library into a {@link DraftAnswer}) into a draft tool manifest for a
+ * capability gap, or refuses it naming the problem. The draft is a specification for an admin: the gap's
+ * verb, a description, an input schema with every input the planner gave and an output schema, no HTTP
+ * binding. It must pass the same checks as any candidate
  * (schemas against the 2020-12 meta-schema, the manifest against the contracts' tool-manifest schema).
  */
 public final class DraftManifest {
@@ -32,21 +32,20 @@ public final class DraftManifest {
         this.mapper = mapper;
     }
 
-    public ToolManifest read(String answer, String actionVerb, String normalizedVerb, List<String> inputNames)
+    public ToolManifest read(DraftAnswer answer, String actionVerb, String normalizedVerb, List<String> inputNames)
             throws RejectedAnswerException {
-        JsonNode json = AnswerJson.object(answer, mapper);
-        String description = AnswerJson.paragraph(json, "description", 20, 1000);
+        String description = AnswerChecks.paragraph(answer.description(), "description", 20, 1000);
         Set<String> hosts = ForeignHosts.in(description, Set.of());
         if (!hosts.isEmpty()) {
             throw new RejectedAnswerException("the description names " + String.join(", ", hosts)
                     + "; a draft names no servers");
         }
-        JsonNode input = objectSchema(json, "inputSchema");
+        JsonNode input = objectSchema(answer.inputSchema(), "inputSchema");
         List<String> missing = inputNames.stream().filter(name -> !input.path("properties").has(name)).toList();
         if (!missing.isEmpty()) {
             throw new RejectedAnswerException("'inputSchema' lacks the gap's inputs " + missing);
         }
-        JsonNode output = objectSchema(json, "outputSchema");
+        JsonNode output = objectSchema(answer.outputSchema(), "outputSchema");
         if (output.path("properties").isEmpty()) {
             throw new RejectedAnswerException("'outputSchema' declares no output");
         }
@@ -54,7 +53,7 @@ public final class DraftManifest {
         String name = verb.toLowerCase(Locale.ROOT);
         name = name.length() <= 64 ? name : name.substring(0, 64);
         ToolManifest draft = new ToolManifest("draft:" + name, verb, name, description, null, "draft", null,
-                List.of("draft", "gap:" + abbreviate(normalizedVerb)), input, output, risk(json), null,
+                List.of("draft", "gap:" + abbreviate(normalizedVerb)), input, output, answer.risk(), null,
                 HealthProbe.unavailable(NO_BINDING), 0, null);
         draft = draft.withVersion(0, ContentHash.of(draft, mapper));
         String problem = validator.problem(draft).orElse(null);
@@ -64,26 +63,12 @@ public final class DraftManifest {
         return draft;
     }
 
-    private static JsonNode objectSchema(JsonNode json, String field) throws RejectedAnswerException {
-        JsonNode schema = json.get(field);
+    private static JsonNode objectSchema(JsonNode schema, String field) throws RejectedAnswerException {
         if (schema == null || !schema.isObject() || !"object".equals(schema.path("type").asText())
                 || !schema.path("properties").isObject()) {
             throw new RejectedAnswerException("'" + field + "' is not an object schema with properties");
         }
         return schema;
-    }
-
-    private static Risk risk(JsonNode json) throws RejectedAnswerException {
-        JsonNode risk = json.get("risk");
-        if (risk == null || risk.isNull()) {
-            return null;
-        }
-        try {
-            return Risk.valueOf(risk.asText());
-        } catch (IllegalArgumentException e) {
-            throw new RejectedAnswerException("'risk' " + risk + " is not one of READ_ONLY, WRITE_LOCAL, WRITE_REMOTE,"
-                    + " DESTRUCTIVE");
-        }
     }
 
     /** The gap's verb as the catalog writes verbs ({@code reserve table} → {@code RESERVE_TABLE}). */

@@ -10,27 +10,19 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
- * Asks the LLM to specify the tool a capability gap is missing, as a draft manifest (see
- * {@link DraftManifest} for what is checked). Blocking; never call it inside a transaction.
+ * Asks the LLM to specify the tool a capability gap is missing ({@link DraftService}), as a draft manifest
+ * (see {@link DraftManifest} for what is checked). Blocking; never call it inside a transaction.
  */
 @ApplicationScoped
 public class ManifestDrafter {
 
-    private static final String SYSTEM = """
-            Planners asked for a capability no tool offers. Specify the missing tool for an administrator, who \
-            will look for an API that offers it. Answer with one JSON object and nothing else:
-            {"description": "<one paragraph of 20 to 1000 characters: what the tool does, what it needs and what \
-            it returns; no URLs or host names>",
-             "inputSchema": {"type": "object", "properties": {"<every input listed below>": {<JSON Schema>}}, \
-            "required": [...]},
-             "outputSchema": {"type": "object", "properties": {"<output>": {<JSON Schema>}}},
-             "risk": "READ_ONLY" | "WRITE_LOCAL" | "WRITE_REMOTE" | "DESTRUCTIVE"}""";
-
     private final LlmClient llm;
+    private final DraftService service;
     private final DraftManifest drafts;
 
-    public ManifestDrafter(LlmClient llm, ContractCodec codec) {
+    public ManifestDrafter(LlmClient llm, DraftService service, ContractCodec codec) {
         this.llm = llm;
+        this.service = service;
         this.drafts = new DraftManifest(new CandidateValidator(codec.validator(), codec.mapper()), codec.mapper());
     }
 
@@ -46,8 +38,8 @@ public class ManifestDrafter {
             prompt.append("What the planner wanted: ").append(abbreviate(description)).append('\n');
         }
         prompt.append("Inputs the planner gives: ").append(inputNames.isEmpty() ? "none" : String.join(", ", inputNames));
-        String answer = llm.ask(SYSTEM, prompt.toString());
-        return drafts.read(answer, actionVerb, normalizedVerb, inputNames);
+        String gap = prompt.toString();
+        return drafts.read(llm.ask(() -> service.draft(gap)), actionVerb, normalizedVerb, inputNames);
     }
 
     /** Unreachable LLM and refused answer alike become the reason shown as {@code draftError}. */

@@ -1,45 +1,55 @@
 package dev.toolsmith.engineer.llm;
 
-import dev.langchain4j.data.message.SystemMessage;
-import dev.langchain4j.data.message.UserMessage;
-import dev.langchain4j.model.chat.ChatModel;
 import dev.toolsmith.engineer.config.LlmConfig;
 import dev.toolsmith.eventing.logging.ErrorSummary;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.Supplier;
 
 /**
- * The one door to the optional LLM. Blocking: call it from a worker thread and never inside a database
- * transaction. Its failures carry the first line of the client's message only (a client error can quote
- * whole response bodies), with anything that looks like a key or token blanked ({@link ErrorSummary}):
- * endpoints quote the presented key in their 401 answers, and these reasons end up in logs and build notes.
+ * The one door to the optional LLM: every AI-service call goes through {@link #ask}. Blocking: call it from a
+ * worker thread and never inside a database transaction. An answer the library cannot read into the asked
+ * record is a {@link RejectedAnswerException} naming the problem ({@link UnreadableAnswer}); any other failure
+ * is an {@link LlmUnavailableException} carrying the first line of the client's message only (a client error
+ * can quote whole response bodies), with anything that looks like a key or token blanked
+ * ({@link ErrorSummary}): endpoints quote the presented key in their 401 answers, and these reasons end up in
+ * logs and build notes.
  */
 @ApplicationScoped
 public class LlmClient {
 
     private final LlmConfig config;
-    private final ChatModel model;
 
-    public LlmClient(LlmConfig config, ChatModel model) {
+    public LlmClient(LlmConfig config) {
         this.config = config;
-        this.model = model;
     }
 
-    /** True when {@code toolsmith.llm.enabled} and a base URL are set; otherwise the model is never called. */
+    /** True when {@code toolsmith.llm.enabled} and a base URL are set; otherwise no AI service is ever called. */
     public boolean available() {
         return config.configured();
     }
 
-    /** The model's answer text; {@link LlmUnavailableException} when it cannot be reached or times out. */
-    public String ask(String system, String user) {
+    /**
+     * The typed answer of {@code call}, an AI-service method; not yet checked against Toolsmith's rules (the
+     * caller's validator does that).
+     */
+    public <T> T ask(Supplier<T> call) throws RejectedAnswerException {
         if (!available()) {
             throw new LlmUnavailableException("no LLM is configured");
         }
+        T answer;
         try {
-            String text = model.chat(SystemMessage.from(system), UserMessage.from(user)).aiMessage().text();
-            return text == null ? "" : text;
+            answer = call.get();
         } catch (RuntimeException e) {
+            var unreadable = UnreadableAnswer.in(e);
+            if (unreadable != null) {
+                throw new RejectedAnswerException(UnreadableAnswer.reason(unreadable));
+            }
             throw new LlmUnavailableException("the LLM could not be reached: " + firstLine(e.getMessage()));
         }
+        if (answer == null) {
+            throw new RejectedAnswerException("the answer is not a JSON object");
+        }
+        return answer;
     }
 
     static String firstLine(String message) {

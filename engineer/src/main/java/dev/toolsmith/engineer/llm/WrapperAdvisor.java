@@ -18,9 +18,9 @@ import org.jboss.logging.Logger;
 
 /**
  * LLM help while generating a wrapper (off unless {@code toolsmith.engineer.llm-help} and the LLM are
- * configured): asks for a better description and a verb, validates the answer ({@link WrapperAdvice}),
- * replaces the description and adds a different verb as a search tag. The verb itself is what the admin
- * approved and stays. Any failure keeps the generated plugin as it was and says why in the build's notes;
+ * configured): asks for a better description and a verb ({@link WrapperAdviceService}), checks the answer
+ * ({@link WrapperAdvice#checked}), replaces the description and adds a different verb as a search tag. The
+ * verb itself is what the admin approved and stays. Any failure keeps the generated plugin as it was and says why in the build's notes;
  * the plugin then goes through the same verification as any other.
  */
 @ApplicationScoped
@@ -30,19 +30,15 @@ public class WrapperAdvisor {
     /** The tool-manifest contract's limit. */
     private static final int MAX_TAGS = 50;
     private static final Logger LOG = Logger.getLogger(WrapperAdvisor.class);
-    private static final String SYSTEM = """
-            You improve the catalog entry of one HTTP API operation that planners find by searching. Answer with \
-            one JSON object and nothing else:
-            {"description": "<one paragraph of 20 to 1000 characters: what the operation does, what it needs and \
-            what it returns, in plain words; no URLs or host names>", "verb": "<what it does in VERB_CASE, e.g. \
-            GET_EXCHANGE_RATES>"}""";
 
     private final LlmClient llm;
+    private final WrapperAdviceService service;
     private final EngineerConfig config;
     private final ObjectMapper mapper;
 
-    public WrapperAdvisor(LlmClient llm, EngineerConfig config, ContractCodec codec) {
+    public WrapperAdvisor(LlmClient llm, WrapperAdviceService service, EngineerConfig config, ContractCodec codec) {
         this.llm = llm;
+        this.service = service;
         this.config = config;
         this.mapper = codec.mapper();
     }
@@ -63,8 +59,8 @@ public class WrapperAdvisor {
         ToolManifest plugin = wrapper.plugin();
         List<String> notes = new ArrayList<>(wrapper.notes());
         try {
-            WrapperAdvice advice = WrapperAdvice.read(llm.ask(SYSTEM, prompt(approved, plugin)),
-                    allowedHosts(approved, plugin), mapper);
+            String operation = prompt(approved, plugin);
+            WrapperAdvice advice = llm.ask(() -> service.advise(operation)).checked(allowedHosts(approved, plugin));
             ToolManifest improved = apply(plugin, advice, notes);
             return new GeneratedWrapper(improved, wrapper.policy(), notes);
         } catch (LlmUnavailableException | RejectedAnswerException e) {

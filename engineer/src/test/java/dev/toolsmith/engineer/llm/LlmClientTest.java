@@ -3,30 +3,37 @@ package dev.toolsmith.engineer.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.service.output.OutputParsingException;
 import dev.toolsmith.engineer.config.LlmConfig;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** The LLM is called only when configured, and its failures never carry a key into logs or notes. */
+/**
+ * The LLM is called only when configured; an answer the library cannot read is a refusal naming the problem,
+ * any other failure an unavailable LLM whose reason never carries a key into logs or notes.
+ */
 class LlmClientTest {
 
+    private static final LlmClient CONFIGURED = new LlmClient(config(true, "https://llm.example/v1/"));
+
     @Test
-    void withoutABaseUrlOrWhenDisabledTheModelIsNeverCalled() {
-        ChatModel failing = failingWith("must not be called");
-        assertThat(new LlmClient(config(true, null), failing).available()).isFalse();
-        assertThat(new LlmClient(config(false, "https://llm.example/v1/"), failing).available()).isFalse();
-        assertThatThrownBy(() -> new LlmClient(config(true, " "), failing).ask("s", "u"))
+    void withoutABaseUrlOrWhenDisabledTheServiceIsNeverCalled() {
+        Supplier<WrapperAdvice> mustNotRun = () -> {
+            throw new AssertionError("must not be called");
+        };
+        assertThat(new LlmClient(config(true, null)).available()).isFalse();
+        assertThat(new LlmClient(config(false, "https://llm.example/v1/")).available()).isFalse();
+        assertThatThrownBy(() -> new LlmClient(config(true, " ")).ask(mustNotRun))
+                .isInstanceOf(LlmUnavailableException.class).hasMessage("no LLM is configured");
+        assertThatThrownBy(() -> new LlmClient(config(false, "https://llm.example/v1/")).ask(mustNotRun))
                 .isInstanceOf(LlmUnavailableException.class).hasMessage("no LLM is configured");
     }
 
     @Test
     void aFailureKeepsItsFirstLineWithKeysAndTokensBlanked() {
-        ChatModel unauthorized = failingWith("status code: 401; Incorrect API key provided: sk-proj-AbCdEf123456."
-                + " Authorization: Bearer abc.def.ghi\nsecond line with the whole body");
-        assertThatThrownBy(() -> new LlmClient(config(true, "https://llm.example/v1/"), unauthorized).ask("s", "u"))
+        assertThatThrownBy(() -> CONFIGURED.ask(failingWith(new IllegalStateException("status code: 401; Incorrect API"
+                + " key provided: sk-proj-AbCdEf123456. Authorization: Bearer abc.def.ghi\nsecond line with the whole body"))))
                 .isInstanceOf(LlmUnavailableException.class)
                 .hasMessageStartingWith("the LLM could not be reached: status code: 401; Incorrect API key provided:")
                 .hasMessageNotContaining("AbCdEf123456").hasMessageNotContaining("abc.def.ghi")
@@ -36,12 +43,26 @@ class LlmClientTest {
                 .isEqualTo("Connection refused: llm.example/10.0.0.7:443");
     }
 
-    private static ChatModel failingWith(String message) {
-        return new ChatModel() {
-            @Override
-            public ChatResponse chat(ChatRequest request) {
-                throw new IllegalStateException(message);
-            }
+    @Test
+    void anAnswerTheLibraryCannotReadIsARefusalNamingTheProblemNotAnUnavailableLlm() {
+        OutputParsingException unreadable = UnreadableAnswerTest.parseFailure("Sure! Here is the description.");
+        // the library may wrap it; the refusal is found among the causes
+        assertThatThrownBy(() -> CONFIGURED.ask(failingWith(new IllegalStateException("wrapped", unreadable))))
+                .isInstanceOf(RejectedAnswerException.class).hasMessageStartingWith("the answer is not JSON")
+                .hasMessageNotContaining("base64");
+        assertThatThrownBy(() -> CONFIGURED.ask(() -> null)).isInstanceOf(RejectedAnswerException.class)
+                .hasMessage("the answer is not a JSON object");
+    }
+
+    @Test
+    void aReadAnswerIsReturnedAsTheServiceGaveIt() throws Exception {
+        WrapperAdvice advice = new WrapperAdvice("Returns exchange rates.", "GET_RATES");
+        assertThat(CONFIGURED.ask(() -> advice)).isSameAs(advice);
+    }
+
+    private static <T> Supplier<T> failingWith(RuntimeException failure) {
+        return () -> {
+            throw failure;
         };
     }
 
