@@ -8,6 +8,7 @@ import dev.toolsmith.capabilities.config.DecompositionLlmConfig;
 import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.llm.UnreadableAnswer;
 import dev.toolsmith.contracts.step.PlanStep;
 import dev.toolsmith.eventing.logging.ErrorSummary;
 import io.smallrye.mutiny.Uni;
@@ -97,7 +98,7 @@ public class PlanDecomposer {
             try {
                 answer = llm.propose(instructions, request);
             } catch (RuntimeException e) {
-                unreadable = UnreadableAnswer.in(e).orElse(null);
+                unreadable = UnreadableAnswer.cause(e, OutputParsingException.class).orElse(null);
                 if (unreadable == null) {
                     String reason = ErrorSummary.firstLine(e.getMessage());
                     LOG.warnf("decomposition of %s: the LLM call failed: %s", step.stepId(), reason);
@@ -114,7 +115,7 @@ public class PlanDecomposer {
                 problems = result.errors();
                 previousAnswer = asRead(answer);
             } else {
-                problems = List.of(UnreadableAnswer.problem(unreadable));
+                problems = List.of(UnreadableAnswer.reason(unreadable));
                 previousAnswer = "(not readable as the JSON object asked for)";
             }
             LOG.infof("decomposition of %s, attempt %d rejected: %s", step.stepId(), attempt, problems);

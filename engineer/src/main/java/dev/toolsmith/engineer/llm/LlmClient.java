@@ -1,5 +1,7 @@
 package dev.toolsmith.engineer.llm;
 
+import dev.langchain4j.service.output.OutputParsingException;
+import dev.toolsmith.contracts.llm.UnreadableAnswer;
 import dev.toolsmith.engineer.config.LlmConfig;
 import dev.toolsmith.eventing.logging.ErrorSummary;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,9 +42,9 @@ public class LlmClient {
         try {
             answer = call.get();
         } catch (RuntimeException e) {
-            var unreadable = UnreadableAnswer.in(e);
-            if (unreadable != null) {
-                throw new RejectedAnswerException(UnreadableAnswer.reason(unreadable));
+            var unreadable = UnreadableAnswer.cause(e, OutputParsingException.class);
+            if (unreadable.isPresent()) {
+                throw new RejectedAnswerException(UnreadableAnswer.reason(unreadable.get()));
             }
             throw new LlmUnavailableException("the LLM could not be reached: " + firstLine(e.getMessage()));
         }

@@ -3,6 +3,7 @@ package dev.toolsmith.engineer.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.service.output.OutputParsingException;
 import dev.toolsmith.engineer.config.LlmConfig;
 import java.util.Optional;
@@ -45,7 +46,7 @@ class LlmClientTest {
 
     @Test
     void anAnswerTheLibraryCannotReadIsARefusalNamingTheProblemNotAnUnavailableLlm() {
-        OutputParsingException unreadable = UnreadableAnswerTest.parseFailure("Sure! Here is the description.");
+        OutputParsingException unreadable = unreadable("Sure! Here is the description.");
         // the library may wrap it; the refusal is found among the causes
         assertThatThrownBy(() -> CONFIGURED.ask(failingWith(new IllegalStateException("wrapped", unreadable))))
                 .isInstanceOf(RejectedAnswerException.class).hasMessageStartingWith("the answer is not JSON")
@@ -78,5 +79,15 @@ class LlmClientTest {
                 return Optional.ofNullable(baseUrl);
             }
         };
+    }
+
+    /** What the library throws when Jackson cannot read {@code answer} into the asked record. */
+    private static OutputParsingException unreadable(String answer) {
+        try {
+            new ObjectMapper().readValue(answer, WrapperAdvice.class);
+        } catch (Exception e) {
+            return new OutputParsingException("Failed to parse \"" + answer + "\"", new RuntimeException(e));
+        }
+        throw new AssertionError("readable: " + answer);
     }
 }

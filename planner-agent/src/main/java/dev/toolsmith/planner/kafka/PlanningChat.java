@@ -1,6 +1,5 @@
 package dev.toolsmith.planner.kafka;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.memory.ChatMemory;
@@ -9,6 +8,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.UserMessage;
 import dev.langchain4j.service.output.OutputParsingException;
+import dev.toolsmith.contracts.llm.UnreadableAnswer;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -86,7 +86,7 @@ final class PlanningChat {
             // The library keeps the model's answer in the memory before it reads it: quote it in the refusal.
             String answered = lastAnswer();
             throw PlanSteps.unusable(what, answered.isBlank() ? "it is empty" : "it is not the JSON asked for ("
-                    + jsonProblem(e) + ")", answered);
+                    + UnreadableAnswer.reason(e) + ")", answered);
         }
     }
 
@@ -94,15 +94,5 @@ final class PlanningChat {
         List<ChatMessage> messages = memory.messages();
         return messages.isEmpty() || !(messages.get(messages.size() - 1) instanceof AiMessage answer)
                 || answer.text() == null ? "" : answer.text();
-    }
-
-    /** Jackson's reason without its source location; the library wraps it. */
-    private static String jsonProblem(OutputParsingException e) {
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof JsonProcessingException json) {
-                return json.getOriginalMessage();
-            }
-        }
-        return e.getCause() == null ? "unreadable" : e.getCause().getMessage();
     }
 }
