@@ -41,15 +41,16 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BigSourceDeleteTest {
 
-    static final String DATABASE = "toolsmith_test_librarian_delete";
+    /** The module's test database (the same resources as the other airlock tests: no extra Quarkus start). */
+    static final String DATABASE = "toolsmith_test_librarian";
     private static final Logger LOG = Logger.getLogger(BigSourceDeleteTest.class);
     private static final int SOURCES = 8;
     private static final int CANDIDATES = 1_500;
     private static final int PARALLEL = 4;
 
     /**
-     * First, while the application and its connection pool are fresh: the entity removal failed (HR000069)
-     * and hung the other deletes in the first concurrent burst of a pool still opening connections.
+     * Before the bulk delete, removing the loaded entity failed one of these (HR000069) and hung others until
+     * the client gave up, their transactions then rolled back (HR000090).
      */
     @Test
     @Order(1)
