@@ -142,6 +142,10 @@ public class SourceResource {
     @RolesAllowed(Roles.ADMIN)
     @Operation(summary = "Remove a source and its candidates; running plugins are not affected")
     @APIResponse(responseCode = "204", description = "Removed")
+    @APIResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "503", description = "Not removed: other work held its candidates longer than the"
+            + " lock timeout, or a deadlock; nothing changed, retry after Retry-After seconds",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
     public Uni<Response> delete(@PathParam("id") UUID id) {
         return sources.delete(id, actor()).replaceWith(Response.noContent().build());
     }

@@ -131,15 +131,37 @@ public class SourceService {
         }));
     }
 
+    /**
+     * Removes a source; the database's ON DELETE CASCADE takes its candidates (and their gap matches) with it.
+     * The row goes by a bulk delete statement, not by removing the loaded entity: Hibernate Reactive's
+     * entity removal under concurrent requests continued the session on another event loop (HR000069,
+     * quarkusio/quarkus#41945), failing one delete and leaving the others' transactions open until the
+     * caller gave up and the connection was closed (HR000090), which rolled them back. A delete that waits
+     * for locks held by other work gives up after {@link SourceDeleteContention#LOCK_TIMEOUT} and says so.
+     */
     public Uni<Void> delete(UUID id, String actor) {
-        return Panache.withTransaction(() -> SourceEntity.<SourceEntity>findById(id).chain(source -> {
-            if (source == null) {
-                throw new NotFoundException("no tool source " + id);
-            }
-            var before = SourceView.of(source).auditState();
-            return source.delete().chain(() -> audit.record(actor, AuditLog.Action.SOURCE_DELETED, "source",
-                    id.toString(), "Source " + source.name + " removed with its candidates", before, null));
-        })).invoke(() -> directory.forget(id));
+        return Panache.withTransaction(() -> limitLockWait().chain(() -> SourceEntity.<SourceEntity>findById(id))
+                .chain(source -> {
+                    if (source == null) {
+                        throw new NotFoundException("no tool source " + id);
+                    }
+                    var before = SourceView.of(source).auditState();
+                    String name = source.name;
+                    return SourceEntity.delete("id", id)
+                            .chain(() -> audit.record(actor, AuditLog.Action.SOURCE_DELETED, "source", id.toString(),
+                                    "Source " + name + " removed with its candidates", before, null));
+                }))
+                .onFailure().transform(failure -> SourceDeleteContention.of(failure, id.toString())
+                        .<Throwable>map(answer -> answer).orElse(failure))
+                .invoke(() -> directory.forget(id));
+    }
+
+    /** Bounds this transaction's waits for row locks (SET LOCAL: it ends with the transaction). */
+    private static Uni<Void> limitLockWait() {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                        "select set_config('lock_timeout', :timeout, true)")
+                .setParameter("timeout", SourceDeleteContention.LOCK_TIMEOUT.toMillis() + "ms")
+                .getSingleResult()).replaceWithVoid();
     }
 
     private void apply(SourceEntity source, SourceRequest request) {
