@@ -110,8 +110,7 @@ class LlmHelpTest {
     void aMalformedAnswerKeepsTheOriginalAndSaysWhyWithoutAskingAgain() throws Exception {
         String marker = "scenario-advice-malformed " + UUID.randomUUID();
         assertKept(marker, "the answer is not JSON: Unrecognized token 'Sure'");
-        LlmAndLibrarianStub.server().verify(1, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
-                .withRequestBody(WireMock.containing(marker)));
+        assertAskedTimes(1, marker);
     }
 
     @Test
@@ -190,8 +189,7 @@ class LlmHelpTest {
         String marker = "scenario-advice-down " + UUID.randomUUID();
         assertKept(marker, "the LLM could not be reached");
         // the client retries a server error once (max-retries cannot be 0): docs/engineer.md bounds a call by two timeouts
-        LlmAndLibrarianStub.server().verify(2, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
-                .withRequestBody(WireMock.containing(marker)));
+        assertAskedTimes(2, marker);
     }
 
     @Test
@@ -252,5 +250,11 @@ class LlmHelpTest {
                 m.version(), m.contentHash());
         return new ToolApproved(a.toolId(), a.version(), changed, a.policy(), a.operation(), a.sourceId(), a.approvedBy(),
                 a.approvedAt(), a.approval());
+    }
+
+    /** The LLM stand-in received {@code times} chat requests carrying {@code marker}. */
+    private static void assertAskedTimes(int times, String marker) {
+        LlmAndLibrarianStub.server().verify(times, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/v1/chat/completions"))
+                .withRequestBody(WireMock.containing(marker)));
     }
 }
