@@ -228,7 +228,7 @@ class NovelVerbTest {
             StepResult unresolved = result(results, "m1-" + plan);
             assertThat(unresolved.status()).isEqualTo(StepStatus.UNRESOLVED);
             assertThat(unresolved.candidates()).extracting(SearchHit::toolId).containsExactly("internal.render-text");
-            assertThat(unresolved.error()).contains("confidence 0.18 < threshold 0.60", "rejected twice", "not valid JSON");
+            assertThat(unresolved.error()).contains("confidence 0.18 < threshold 0.60", "rejected twice", "not a JSON object");
 
             kafka.send(Topics.PLAN_STEPS, plan, step("m2-" + plan, plan, verb, inputs("messages", List.of("ok"))));
             result(results, "m2-" + plan);
