@@ -10,6 +10,7 @@ import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.contracts.tool.ToolSourceType;
+import dev.toolsmith.eventing.EventingConfig;
 import dev.toolsmith.eventing.IdempotentConsumer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,9 +38,12 @@ public class PluginEventsListener {
     private final ObjectMapper mapper;
     private final NewVerifiedBuild newBuilds;
     private final ApprovedBuilds approvedBuilds;
+    /** This service's CloudEvents source: a status event from it is already in the database. */
+    private final String ownSource;
 
     public PluginEventsListener(IdempotentConsumer consumer, PluginStore store, PluginRegistry registry,
-            ContractCodec codec, NewVerifiedBuild newBuilds, ApprovedBuilds approvedBuilds) {
+            ContractCodec codec, NewVerifiedBuild newBuilds, ApprovedBuilds approvedBuilds, EventingConfig eventing) {
+        this.ownSource = eventing.eventSource();
         this.consumer = consumer;
         this.store = store;
         this.registry = registry;
@@ -77,7 +81,7 @@ public class PluginEventsListener {
         AtomicReference<String> toolId = new AtomicReference<>();
         return consumer.apply("capabilities-plugin-status", raw, PluginStatusChanged.class, (envelope, change) -> {
             toolId.set(change.toolId());
-            return setStatus(change);
+            return setStatus(envelope, change);
         }).call(() -> refresh(toolId.get()));
     }
 
@@ -143,7 +147,13 @@ public class PluginEventsListener {
         });
     }
 
-    private Uni<Void> setStatus(PluginStatusChanged change) {
+    private Uni<Void> setStatus(EventEnvelope envelope, PluginStatusChanged change) {
+        if (change.status() != PluginStatus.RETIRED && ownSource.equals(envelope.source())) {
+            // PluginStatusChanges wrote this change in the transaction that queued the event, in the database every
+            // replica shares; writing it again here would undo a newer change made since (an admin's enable right
+            // after a disable read as DISABLED until the enable's own event came round). Only the registry reloads.
+            return Uni.createFrom().voidItem();
+        }
         if (change.status() == PluginStatus.RETIRED) {
             // Retired for good: forgotten, so its verb is free for the next approved tool (a disabled one keeps it).
             return store.forget(change.toolId()).invoke(found -> {

@@ -11,6 +11,8 @@ import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.build.VerificationReport;
+import dev.toolsmith.contracts.event.ContractCodec;
+import dev.toolsmith.contracts.event.EventEnvelope;
 import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.tool.AuthBinding;
@@ -20,10 +22,15 @@ import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.testsupport.TestApprovals;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -51,6 +58,12 @@ class ForgedBuildsTest {
 
     @Inject
     PluginRegistry registry;
+
+    @Inject
+    ContractCodec codec;
+
+    @Inject
+    AgroalDataSource database;
 
     @BeforeAll
     static void startApi() {
@@ -155,6 +168,52 @@ class ForgedBuildsTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> registry.byToolId(old.id()).isEmpty());
         WrappedPlugins.register(registry, successor, null);
         assertThat(registry.byVerb(verb)).hasValueSatisfying(p -> assertThat(p.toolId()).isEqualTo(successor.id()));
+    }
+
+    /**
+     * A status event this service emitted is already in the database when it comes back on {@code plugin-status}:
+     * applied again, an old echo would undo a newer change (an admin's enable right after a disable read DISABLED
+     * until the enable's own event came round). It only reloads the registry; another service's event still applies.
+     */
+    @Test
+    void anEchoOfThisServicesOwnStatusEventDoesNotUndoANewerStatus() throws Exception {
+        ToolManifest tool = tool("status-echo");
+        WrappedPlugins.register(registry, tool, null);
+        try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers())) {
+            // the librarian suspends it: applied
+            kafka.send(Topics.PLUGIN_STATUS, tool.id(), new PluginStatusChanged(tool.id(), PluginStatus.DISABLED,
+                    "suspended: its source changed", "librarian", Instant.now()));
+            await().atMost(Duration.ofSeconds(20)).until(() -> registry.byToolId(tool.id())
+                    .filter(p -> p.status() == PluginStatus.DISABLED).isPresent());
+            // an older event of this service's own, enabling it, arrives after that: not applied
+            EventEnvelope echo = codec.envelope(new PluginStatusChanged(tool.id(), PluginStatus.ENABLED, null,
+                    "admin alice", Instant.now().minusSeconds(5)), "/capabilities-manager", tool.id());
+            kafka.send(Topics.PLUGIN_STATUS, tool.id(), echo);
+            await().atMost(Duration.ofSeconds(20)).until(() -> processed(echo.id()));
+        }
+        assertThat(registry.byToolId(tool.id())).hasValueSatisfying(p -> assertThat(p.status())
+                .isEqualTo(PluginStatus.DISABLED));
+        assertThat(status(tool.id())).isEqualTo("DISABLED");
+    }
+
+    private boolean processed(String eventId) throws SQLException {
+        try (Connection c = database.getConnection();
+                PreparedStatement s = c.prepareStatement("SELECT 1 FROM processed_event WHERE event_id = ?")) {
+            s.setString(1, eventId);
+            try (ResultSet rows = s.executeQuery()) {
+                return rows.next();
+            }
+        }
+    }
+
+    private String status(String toolId) throws SQLException {
+        try (Connection c = database.getConnection();
+                PreparedStatement s = c.prepareStatement("SELECT status FROM plugin WHERE tool_id = ?")) {
+            s.setString(1, toolId);
+            try (ResultSet rows = s.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
+        }
     }
 
     private static void assertDeadLettered(KafkaTestClient.Reader dlq, String toolId, String reason) {
