@@ -25,9 +25,21 @@ final class HybridRanker {
     static final double LEXICAL_WEIGHT = Double.parseDouble(
             System.getProperty("toolsmith.search.lexicalWeight", "0.25")); // the property is for experiments only
 
-    /** One ranked tool with the evidence behind it. */
-    record Candidate(int slot, double score, double dense, double lexical, double zDense, double zLexical,
-            double title, float[] vector) {
+    /**
+     * One ranked tool with the evidence behind it. {@code score} orders the hits; {@code fused} is the fusion's
+     * score, which a later stage ({@link CandidateReranker}) may re-weigh into {@code score} but never changes.
+     */
+    record Candidate(int slot, double score, double fused, double dense, double lexical, double zDense,
+            double zLexical, double title, float[] vector) {
+
+        Candidate(int slot, double fused, double dense, double lexical, double zDense, double zLexical, double title,
+                float[] vector) {
+            this(slot, fused, fused, dense, lexical, zDense, zLexical, title, vector);
+        }
+
+        Candidate withScore(double newScore) {
+            return new Candidate(slot, newScore, fused, dense, lexical, zDense, zLexical, title, vector);
+        }
     }
 
     /** Catalog-wide mean and standard deviation of one matcher's score for the current query. */

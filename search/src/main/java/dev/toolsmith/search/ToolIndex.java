@@ -72,6 +72,7 @@ public final class ToolIndex implements AutoCloseable {
     private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
     private final LexicalIndex lexical = new LexicalIndex();
     private final HybridRanker ranker = new HybridRanker();
+    private final CandidateReranker reranker = new CandidateReranker();
     private Entry[] entries = new Entry[INITIAL_CAPACITY];
     /** Every whole-tool vector in int8, slot-major, for the passes over the whole catalog. */
     private final QuantizedVectors quantized;
@@ -356,6 +357,11 @@ public final class ToolIndex implements AutoCloseable {
         return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky, requiredUnfed);
     }
 
+    /** The reranker's view of the catalog for one query. Use with the read lock held. */
+    private CandidateReranker.Evidence rerankEvidence(ToolQuery query, Set<String> queryWords) {
+        return slot -> evidence(query, queryWords, entries[slot].tool);
+    }
+
     /** The static words of an HTTP tool's path template ({@code /pets/{petId}/photos} → "pets photos"). */
     static String pathWords(ToolManifest tool) {
         if (tool.binding() == null || tool.binding().pathTemplate() == null) {
@@ -398,6 +404,24 @@ public final class ToolIndex implements AutoCloseable {
                 lock.readLock().unlock();
             }
         }
+        Set<String> queryWords = InputOverlap.textWords(text);
+        return ranking(query, text, terms, k, decidedLexically, r -> {
+            if (r == null) {
+                return SearchResult.empty();
+            }
+            List<HybridRanker.Candidate> ranked = mode == RetrievalMode.HYBRID && step
+                    ? reranker.rerank(r.ranked(), rerankEvidence(query, queryWords)) : r.ranked();
+            return respond(query, text, terms, mode, ranked, r.dense(), r.lexical(), r.semantic(), false);
+        });
+    }
+
+    /**
+     * Embeds the query, ranks the candidates (reusing the cascade's BM25 pass when it is still valid) and hands the
+     * ranking, or null when the catalog is empty, to {@code whenRanked} with the read lock held.
+     */
+    private <T> T ranking(ToolQuery query, String text, Set<String> terms, int k, LexicalPass decidedLexically,
+            java.util.function.Function<Ranking, T> whenRanked) {
+        RetrievalMode mode = query.mode();
         // an ensemble returns here with its first model's half while its second model is still running
         QueryEmbedding embedding = mode == RetrievalMode.BM25 ? null : embedder.startQuery(text);
         float[] primary = embedding == null ? null : embedding.primary();
@@ -415,7 +439,7 @@ public final class ToolIndex implements AutoCloseable {
                 first = firstPass(query, primary, terms, k, null);
             }
             if (first.live == 0) {
-                return SearchResult.empty();
+                return whenRanked.apply(null);
             }
             TopSlots dense = first.dense;
             TopSlots lexicalTop = first.lexical;
@@ -426,10 +450,44 @@ public final class ToolIndex implements AutoCloseable {
             if (mode == RetrievalMode.BM25) {
                 ranked.removeIf(c -> c.lexical() <= 0);
             }
-            return respond(query, text, terms, mode, ranked, dense, lexicalTop, qv != null, false);
+            return whenRanked.apply(new Ranking(ranked, dense, lexicalTop, qv != null));
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** The fused candidates of a query, best first, with the lists they came from. */
+    private record Ranking(List<HybridRanker.Candidate> ranked, TopSlots dense, TopSlots lexical, boolean semantic) {
+    }
+
+    /** The reranking stage's input for one query (hybrid, never cascaded): see {@link #rerankingEvidence}. */
+    public record CandidateEvidence(String toolId, double fused, double[] features) {
+    }
+
+    /**
+     * The best fused candidates of a hybrid query before {@link CandidateReranker} re-orders them, each with its
+     * fused score and reranking features ({@code CandidateReranker.FEATURES}): the input of the reranker's refit
+     * ({@code RerankFit}). Embeds the query even when the cascade would not.
+     */
+    public List<CandidateEvidence> rerankingEvidence(ToolQuery query) {
+        String text = sanitize(query.matchText());
+        if (query.limit() == 0 || text.isBlank()) {
+            return List.of();
+        }
+        Set<String> terms = lexical.terms(text);
+        ToolQuery hybrid = query.mode() == RetrievalMode.HYBRID ? query : query.withMode(RetrievalMode.HYBRID);
+        Set<String> queryWords = InputOverlap.textWords(text);
+        return ranking(hybrid, text, terms, Math.max(SearchDefaults.CANDIDATES, query.limit()), null, r -> {
+            if (r == null) {
+                return List.of();
+            }
+            List<CandidateEvidence> out = new ArrayList<>();
+            for (double[] row : CandidateReranker.featureRows(r.ranked(), rerankEvidence(query, queryWords))) {
+                out.add(new CandidateEvidence(entries[r.ranked().get(out.size()).slot()].tool.id(), row[0],
+                        Arrays.copyOfRange(row, 1, row.length)));
+            }
+            return out;
+        });
     }
 
     /**

@@ -77,6 +77,9 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     String dumpPrefix;
     @Option(names = "--peers", arity = "1", defaultValue = "true", description = "run the identifier BM25 peer row")
     boolean peers;
+    @Option(names = "--dump-candidates", paramLabel = "FILE",
+            description = "write each query's best fused candidates with their reranking features (RerankFit's input)")
+    Path candidatesFile;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new RetrievalBenchmark()).execute(args));
@@ -114,6 +117,9 @@ public final class RetrievalBenchmark implements Callable<Integer> {
                     Files.write(Path.of(dumpPrefix + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
                             StandardCharsets.UTF_8);
                 }
+            }
+            if (candidatesFile != null) {
+                dumpCandidates(index, queries, candidatesFile);
             }
             System.gc();
             Runtime rt = Runtime.getRuntime();
@@ -170,6 +176,30 @@ public final class RetrievalBenchmark implements Callable<Integer> {
         String verbWords = dev.toolsmith.contracts.tool.VerbNormalizer.normalize(q.verb());
         String text = q.text() == null || q.text().isBlank() ? verbWords : verbWords + " " + q.text().strip();
         return new ToolQuery(text, q.verb(), q.inputs(), null, null, SearchDefaults.CANDIDATES, mode);
+    }
+
+    /**
+     * {@code #queries N}, then one line per candidate: query number, how many right tools the query has, whether
+     * this one is right (1/0), its fused score and its reranking features.
+     */
+    private static void dumpCandidates(ToolIndex index, List<RetrievalSets.LabelledQuery> queries, Path file)
+            throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("#queries\t" + queries.size());
+        for (int qi = 0; qi < queries.size(); qi++) {
+            RetrievalSets.LabelledQuery q = queries.get(qi);
+            Set<String> gold = new HashSet<>(q.gold());
+            for (ToolIndex.CandidateEvidence c : index.rerankingEvidence(query(q, RetrievalMode.HYBRID))) {
+                StringBuilder line = new StringBuilder().append(qi).append('\t').append(gold.size()).append('\t')
+                        .append(gold.contains(c.toolId()) ? 1 : 0).append('\t').append(c.fused());
+                for (double f : c.features()) {
+                    line.append('\t').append(f);
+                }
+                lines.add(line.toString());
+            }
+        }
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        log("wrote the candidates of %d queries to %s", queries.size(), file);
     }
 
     /** The peer row: recall, NDCG and MRR of {@link IdentifierBm25} (it has no confidence). */

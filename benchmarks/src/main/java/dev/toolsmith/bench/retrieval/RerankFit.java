@@ -1,0 +1,319 @@
+package dev.toolsmith.bench.retrieval;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Fits the reranking weights of {@code CandidateReranker} on {@code --dump-candidates} files and measures them on
+ * others: a conditional logit (the right tool against the other candidates of its query) over the reranking
+ * features with the fused score as a fixed offset, L2-regularised, solved by Newton's method; each training file
+ * weighted equally. Prints the weights and, per evaluation file, recall@1 / recall@5 of the fused order and of the
+ * reranked one (the candidates beyond the dumped ones cannot move into the top five, so these are exact).
+ *
+ * <pre>
+ * RerankFit --train /tmp/steps.cand,/tmp/seal.cand --eval /tmp/steps.cand [--l2 0.01] [--use 0,1,2]
+ * </pre>
+ */
+@Command(name = "RerankFit", mixinStandardHelpOptions = true,
+        description = "Fit and check the candidate reranker's weights on dumped candidates.")
+public final class RerankFit implements Callable<Integer> {
+
+    @Option(names = "--train", required = true, split = ",", description = "candidate dumps to fit on")
+    List<Path> train;
+    @Option(names = "--eval", required = true, split = ",", description = "candidate dumps to measure on")
+    List<Path> eval;
+    @Option(names = "--l2", defaultValue = "0.01", description = "L2 penalty per query")
+    double l2;
+    @Option(names = "--use", split = ",", description = "feature columns to fit (default: all); the rest get 0")
+    List<Integer> use;
+    @Option(names = "--weights", split = ",", description = "measure these weights instead of fitting")
+    List<Double> given;
+
+    /** One query's candidates: their fused scores, features and whether each is right. */
+    record Query(int gold, double[] fused, double[][] features, boolean[] right) {
+    }
+
+    record DumpedSet(String name, int queries, List<Query> withCandidates) {
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RerankFit()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<DumpedSet> trainSets = new ArrayList<>();
+        for (Path p : train) {
+            trainSets.add(read(p));
+        }
+        int d = trainSets.get(0).withCandidates().get(0).features()[0].length;
+        double[] w;
+        if (given != null) {
+            w = new double[d];
+            for (int i = 0; i < Math.min(d, given.size()); i++) {
+                w[i] = given.get(i);
+            }
+        } else {
+            boolean[] active = new boolean[d];
+            for (int j = 0; j < d; j++) {
+                active[j] = use == null || use.contains(j);
+            }
+            w = fit(trainSets, d, active, l2);
+        }
+        StringBuilder sb = new StringBuilder("weights {");
+        for (int j = 0; j < d; j++) {
+            sb.append(j == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4f", w[j]));
+        }
+        System.out.println(sb.append('}'));
+        for (Path p : eval) {
+            DumpedSet set = read(p);
+            double[] before = recall(set, new double[d]);
+            double[] after = recall(set, w);
+            System.out.printf(Locale.ROOT, "%s: recall@1 %.2f -> %.2f, recall@5 %.2f -> %.2f (%d queries, %d with candidates)%n",
+                    set.name(), 100 * before[0], 100 * after[0], 100 * before[1], 100 * after[1], set.queries(),
+                    set.withCandidates().size());
+        }
+        return 0;
+    }
+
+    static DumpedSet read(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        int total = Integer.parseInt(lines.get(0).split("\t")[1]);
+        Map<Integer, List<String[]>> byQuery = new LinkedHashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cols = line.split("\t");
+            byQuery.computeIfAbsent(Integer.parseInt(cols[0]), k -> new ArrayList<>()).add(cols);
+        }
+        List<Query> out = new ArrayList<>();
+        for (List<String[]> rows : byQuery.values()) {
+            int n = rows.size();
+            int d = rows.get(0).length - 4;
+            double[] fused = new double[n];
+            double[][] f = new double[n][d];
+            boolean[] right = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                String[] c = rows.get(i);
+                right[i] = c[2].equals("1");
+                fused[i] = Double.parseDouble(c[3]);
+                for (int j = 0; j < d; j++) {
+                    f[i][j] = Double.parseDouble(c[4 + j]);
+                }
+            }
+            out.add(new Query(Integer.parseInt(rows.get(0)[1]), fused, f, right));
+        }
+        return new DumpedSet(file.getFileName().toString(), total, out);
+    }
+
+    /** Newton's method on the penalised conditional log-likelihood; inactive columns stay 0. */
+    static double[] fit(List<DumpedSet> sets, int d, boolean[] active, double l2) {
+        double[] w = new double[d];
+        double current = objective(sets, w, l2);
+        for (int iter = 0; iter < 50; iter++) {
+            double[] grad = new double[d];
+            double[][] hess = new double[d][d];
+            for (DumpedSet set : sets) {
+                double weight = 1.0 / Math.max(1, set.queries());
+                for (Query q : set.withCandidates()) {
+                    accumulate(q, w, weight, grad, hess);
+                }
+            }
+            for (int j = 0; j < d; j++) {
+                grad[j] -= l2 * w[j] * sets.size();
+                hess[j][j] -= l2 * sets.size();
+            }
+            double[] step = solve(hess, grad, active);
+            double scale = 1;
+            double[] next = w;
+            double value = current;
+            for (int tries = 0; tries < 30; tries++) {
+                double[] candidate = w.clone();
+                for (int j = 0; j < d; j++) {
+                    candidate[j] -= scale * step[j];
+                }
+                value = objective(sets, candidate, l2);
+                if (value >= current) {
+                    next = candidate;
+                    break;
+                }
+                scale /= 2;
+            }
+            boolean done = Math.abs(value - current) < 1e-10;
+            w = next;
+            current = Math.max(current, value);
+            if (done) {
+                break;
+            }
+        }
+        return w;
+    }
+
+    /** Gradient and (negative semi-definite) Hessian of one query's log-likelihood, times {@code weight}. */
+    private static void accumulate(Query q, double[] w, double weight, double[] grad, double[][] hess) {
+        int d = w.length;
+        double[] p = softmax(q, w);
+        double goldMass = 0;
+        for (int i = 0; i < p.length; i++) {
+            goldMass += q.right()[i] ? p[i] : 0;
+        }
+        if (goldMass <= 0) {
+            return;
+        }
+        double[] meanAll = new double[d];
+        double[] meanGold = new double[d];
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < d; j++) {
+                meanAll[j] += p[i] * q.features()[i][j];
+                if (q.right()[i]) {
+                    meanGold[j] += p[i] / goldMass * q.features()[i][j];
+                }
+            }
+        }
+        for (int j = 0; j < d; j++) {
+            grad[j] += weight * (meanGold[j] - meanAll[j]);
+        }
+        for (int i = 0; i < p.length; i++) {
+            double pg = q.right()[i] ? p[i] / goldMass : 0;
+            for (int a = 0; a < d; a++) {
+                double da = q.features()[i][a] - meanAll[a];
+                double ga = q.features()[i][a] - meanGold[a];
+                for (int b = 0; b < d; b++) {
+                    hess[a][b] += weight * (pg * ga * (q.features()[i][b] - meanGold[b])
+                            - p[i] * da * (q.features()[i][b] - meanAll[b]));
+                }
+            }
+        }
+    }
+
+    private static double objective(List<DumpedSet> sets, double[] w, double l2) {
+        double total = 0;
+        for (DumpedSet set : sets) {
+            double sum = 0;
+            for (Query q : set.withCandidates()) {
+                double[] p = softmax(q, w);
+                double goldMass = 0;
+                for (int i = 0; i < p.length; i++) {
+                    goldMass += q.right()[i] ? p[i] : 0;
+                }
+                if (goldMass > 0) {
+                    sum += Math.log(goldMass);
+                }
+            }
+            total += sum / Math.max(1, set.queries());
+        }
+        double penalty = 0;
+        for (double v : w) {
+            penalty += v * v;
+        }
+        return total - 0.5 * l2 * sets.size() * penalty;
+    }
+
+    private static double[] softmax(Query q, double[] w) {
+        int n = q.fused().length;
+        double[] s = new double[n];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            s[i] = q.fused()[i];
+            for (int j = 0; j < w.length; j++) {
+                s[i] += w[j] * q.features()[i][j];
+            }
+            max = Math.max(max, s[i]);
+        }
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            s[i] = Math.exp(s[i] - max);
+            sum += s[i];
+        }
+        for (int i = 0; i < n; i++) {
+            s[i] /= sum;
+        }
+        return s;
+    }
+
+    /** Solves {@code hess · x = grad} over the active columns (Gaussian elimination with partial pivoting). */
+    private static double[] solve(double[][] hess, double[] grad, boolean[] active) {
+        int d = grad.length;
+        List<Integer> idx = new ArrayList<>();
+        for (int j = 0; j < d; j++) {
+            if (active[j]) {
+                idx.add(j);
+            }
+        }
+        int m = idx.size();
+        double[][] a = new double[m][m + 1];
+        for (int r = 0; r < m; r++) {
+            for (int c = 0; c < m; c++) {
+                a[r][c] = hess[idx.get(r)][idx.get(c)];
+            }
+            a[r][m] = grad[idx.get(r)];
+        }
+        for (int col = 0; col < m; col++) {
+            int pivot = col;
+            for (int r = col + 1; r < m; r++) {
+                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
+                    pivot = r;
+                }
+            }
+            double[] tmp = a[col];
+            a[col] = a[pivot];
+            a[pivot] = tmp;
+            if (Math.abs(a[col][col]) < 1e-12) {
+                continue;
+            }
+            for (int r = 0; r < m; r++) {
+                if (r != col) {
+                    double factor = a[r][col] / a[col][col];
+                    for (int c = col; c <= m; c++) {
+                        a[r][c] -= factor * a[col][c];
+                    }
+                }
+            }
+        }
+        double[] x = new double[d];
+        for (int r = 0; r < m; r++) {
+            x[idx.get(r)] = Math.abs(a[r][r]) < 1e-12 ? 0 : a[r][m] / a[r][r];
+        }
+        return x;
+    }
+
+    /** Mean recall@1 and recall@5 over every query of the set when its candidates are ordered by {@code w}. */
+    static double[] recall(DumpedSet set, double[] w) {
+        double r1 = 0;
+        double r5 = 0;
+        for (Query q : set.withCandidates()) {
+            int n = q.fused().length;
+            Integer[] order = new Integer[n];
+            double[] s = new double[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+                s[i] = q.fused()[i];
+                for (int j = 0; j < w.length; j++) {
+                    s[i] += w[j] * q.features()[i][j];
+                }
+            }
+            java.util.Arrays.sort(order, (a, b) -> Double.compare(s[b], s[a]));
+            int found1 = 0;
+            int found5 = 0;
+            for (int r = 0; r < Math.min(5, n); r++) {
+                if (q.right()[order[r]]) {
+                    found5++;
+                    found1 += r == 0 ? 1 : 0;
+                }
+            }
+            int gold = Math.max(1, q.gold());
+            r1 += Math.min(1.0, (double) found1 / gold);
+            r5 += (double) found5 / gold;
+        }
+        return new double[] {r1 / set.queries(), r5 / set.queries()};
+    }
+}
