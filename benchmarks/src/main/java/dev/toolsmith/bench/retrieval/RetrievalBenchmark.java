@@ -77,6 +77,9 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     String dumpPrefix;
     @Option(names = "--peers", arity = "1", defaultValue = "true", description = "run the identifier BM25 peer row")
     boolean peers;
+    @Option(names = "--without-gold", arity = "1", defaultValue = "false",
+            description = "hide each query's right tools from it: every confident answer is then a wrong substitution")
+    boolean withoutGold;
     @Option(names = "--dump-candidates", paramLabel = "FILE",
             description = "write each query's best fused candidates with their reranking features (RerankFit's input)")
     Path candidatesFile;
@@ -112,7 +115,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             tools.forEach(t -> byId.put(t.id(), t));
             for (RetrievalMode mode : runModes) {
                 List<String> dump = dumpPrefix != null ? new ArrayList<>() : null;
-                modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump, byId));
+                modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump, byId, withoutGold));
                 if (dump != null) {
                     Files.write(Path.of(dumpPrefix + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
                             StandardCharsets.UTF_8);
@@ -236,7 +239,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     }
 
     private static ObjectNode run(ToolIndex index, List<RetrievalSets.LabelledQuery> queries, RetrievalMode mode,
-            List<String> dump, Map<String, ToolManifest> tools) {
+            List<String> dump, Map<String, ToolManifest> tools, boolean withoutGold) {
         int steps = 0;
         int stepsMapped = 0;
         int clearedMapped = 0;
@@ -253,7 +256,9 @@ public final class RetrievalBenchmark implements Callable<Integer> {
         for (int qi = 0; qi < queries.size(); qi++) {
             RetrievalSets.LabelledQuery q = queries.get(qi);
             long t = System.nanoTime();
-            SearchResult result = index.search(query(q, mode));
+            // --without-gold: the catalog lacks the step's tool, as a deployment lacks most verbs a planner asks for
+            ToolQuery asked = withoutGold ? query(q, mode).withAllowed(t -> !q.gold().contains(t.id())) : query(q, mode);
+            SearchResult result = index.search(asked);
             nanos[qi] = System.nanoTime() - t;
             lexicalOnly[qi] = result.lexicalOnly();
             Set<String> gold = new HashSet<>(q.gold());
