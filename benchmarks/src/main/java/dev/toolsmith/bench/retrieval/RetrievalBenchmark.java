@@ -257,7 +257,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             RetrievalSets.LabelledQuery q = queries.get(qi);
             long t = System.nanoTime();
             // --without-gold: the catalog lacks the step's tool, as a deployment lacks most verbs a planner asks for
-            ToolQuery asked = withoutGold ? query(q, mode).withAllowed(t -> !q.gold().contains(t.id())) : query(q, mode);
+            ToolQuery asked = withoutGold ? query(q, mode).withAllowed(tool -> !q.gold().contains(tool.id())) : query(q, mode);
             SearchResult result = index.search(asked);
             nanos[qi] = System.nanoTime() - t;
             lexicalOnly[qi] = result.lexicalOnly();
