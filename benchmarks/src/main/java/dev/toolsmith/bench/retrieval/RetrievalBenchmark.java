@@ -243,6 +243,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
         int steps = 0;
         int stepsMapped = 0;
         int clearedMapped = 0;
+        int clearedAutomatic = 0;
         double r1 = 0;
         double r5 = 0;
         double ndcg = 0;
@@ -287,6 +288,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             if (result.confident()) {
                 cleared++;
                 clearedMapped += mapped ? 1 : 0;
+                clearedAutomatic += q.verb() != null && automatic(tools.get(hits.get(0).toolId()), q.inputs()) ? 1 : 0;
                 if (right) {
                     clearedRight++;
                 }
@@ -317,9 +319,18 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             // plan steps: how often every input of the step can be fed to a parameter of the chosen tool
             m.put("inputs_mapped_top1", round((double) stepsMapped / steps));
             m.put("inputs_mapped_at_threshold", cleared == 0 ? 0.0 : round((double) clearedMapped / cleared));
+            // of all steps, the share the capabilities manager would run at once: confident, read-only, every
+            // required parameter fed (writing tools are only proposed, and a step lacking a required input is not run)
+            m.put("automatic_at_threshold", round((double) clearedAutomatic / n));
         }
         log("%s: %s", mode, m);
         return m;
+    }
+
+    /** Whether the capabilities manager would run this tool for these inputs without asking: read-only, nothing required unfed. */
+    private static boolean automatic(ToolManifest tool, List<String> inputs) {
+        return tool != null && (tool.risk() == null || tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY)
+                && dev.toolsmith.search.InputOverlap.unfedRequired(inputs, tool.inputSchema()) == 0;
     }
 
     /**
