@@ -74,6 +74,23 @@ class StepConfidenceTest {
     }
 
     @Test
+    void theRerankingEvidenceOfAStepIsTheFusedOrderWithTheToolsFit() {
+        String verb = "CONVERT_CURRENCY";
+        List<ToolIndex.CandidateEvidence> rows = index.rerankingEvidence(new ToolQuery(VerbNormalizer.normalize(verb),
+                verb, List.of("amount", "from", "to"), null, null, 5, RetrievalMode.HYBRID));
+        assertThat(rows).hasSizeLessThanOrEqualTo(CandidateReranker.DEPTH).isNotEmpty();
+        for (int i = 1; i < rows.size(); i++) {
+            assertThat(rows.get(i).fused()).isLessThanOrEqualTo(rows.get(i - 1).fused());
+        }
+        ToolIndex.CandidateEvidence fx = rows.stream().filter(r -> r.toolId().equals("fx-rates:convert_amount"))
+                .findFirst().orElseThrow();
+        assertThat(fx.features()).hasSize(CandidateReranker.FEATURES.size());
+        assertThat(fx.features()[CandidateReranker.FEATURES.indexOf("inputFit")]).isEqualTo(1.0);
+        assertThat(fx.features()[CandidateReranker.FEATURES.indexOf("requiredUnfed")]).isZero();
+        assertThat(index.rerankingEvidence(ToolQuery.text("   ", 5))).isEmpty();
+    }
+
+    @Test
     void aStepNothingServesIsNotConfident() {
         SearchResult r = step("RESERVE_MEETING_ROOM", "Reserve a meeting room for six people in the Berlin office",
                 List.of("office", "people", "day"));

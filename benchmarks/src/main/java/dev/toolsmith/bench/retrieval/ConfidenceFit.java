@@ -200,8 +200,8 @@ public final class ConfidenceFit implements Callable<Integer> {
         return 1 / (1 + Math.exp(-z));
     }
 
-    /** Gaussian elimination with partial pivoting; the system is tiny. */
-    private static double[] solve(double[][] a, double[] b) {
+    /** Gaussian elimination with partial pivoting; the system is tiny (also {@link RerankFit}'s Newton steps). */
+    static double[] solve(double[][] a, double[] b) {
         int n = b.length;
         double[][] m = new double[n][n + 1];
         for (int i = 0; i < n; i++) {

@@ -240,48 +240,27 @@ public final class RerankFit implements Callable<Integer> {
         return s;
     }
 
-    /** Solves {@code hess · x = grad} over the active columns (Gaussian elimination with partial pivoting). */
+    /** Solves {@code hess · x = grad} over the active columns; the inactive ones get 0. */
     private static double[] solve(double[][] hess, double[] grad, boolean[] active) {
-        int d = grad.length;
         List<Integer> idx = new ArrayList<>();
-        for (int j = 0; j < d; j++) {
+        for (int j = 0; j < grad.length; j++) {
             if (active[j]) {
                 idx.add(j);
             }
         }
         int m = idx.size();
-        double[][] a = new double[m][m + 1];
+        double[][] a = new double[m][m];
+        double[] b = new double[m];
         for (int r = 0; r < m; r++) {
             for (int c = 0; c < m; c++) {
                 a[r][c] = hess[idx.get(r)][idx.get(c)];
             }
-            a[r][m] = grad[idx.get(r)];
+            b[r] = grad[idx.get(r)];
         }
-        for (int col = 0; col < m; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < m; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            double[] tmp = a[col];
-            a[col] = a[pivot];
-            a[pivot] = tmp;
-            if (Math.abs(a[col][col]) < 1e-12) {
-                continue;
-            }
-            for (int r = 0; r < m; r++) {
-                if (r != col) {
-                    double factor = a[r][col] / a[col][col];
-                    for (int c = col; c <= m; c++) {
-                        a[r][c] -= factor * a[col][c];
-                    }
-                }
-            }
-        }
-        double[] x = new double[d];
+        double[] reduced = ConfidenceFit.solve(a, b);
+        double[] x = new double[grad.length];
         for (int r = 0; r < m; r++) {
-            x[idx.get(r)] = Math.abs(a[r][r]) < 1e-12 ? 0 : a[r][m] / a[r][r];
+            x[idx.get(r)] = reduced[r];
         }
         return x;
     }
