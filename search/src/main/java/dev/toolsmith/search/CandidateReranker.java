@@ -26,6 +26,9 @@ final class CandidateReranker {
     /** Feature names, in weight order. */
     static final List<String> FEATURES = List.of("title", "nameCover", "inputFit", "requiredUnfed");
 
+    /** Replaces {@link #STEP} for experiments ({@code -Dtoolsmith.search.rerank.step=0,0,0,0}: the fused order). */
+    static final String PROPERTY = "toolsmith.search.rerank.step";
+
     /**
      * Plan steps: fitted 2026-11-28 on the OpenAPI steps and the Seal-Tools steps, each weighted equally
      * ({@code RerankFit}, L2 0.01 per query).
@@ -88,16 +91,31 @@ final class CandidateReranker {
         return rows;
     }
 
-    /** The shipped weights, or (experiments only) comma-separated ones from {@code toolsmith.search.rerank.step}. */
-    private static double[] weights(double[] shipped) {
-        String value = System.getProperty("toolsmith.search.rerank.step");
+    /**
+     * The shipped weights, or (experiments only) one comma-separated weight per feature from
+     * {@code toolsmith.search.rerank.step}; anything else is refused with the property's name, not read as 0.
+     */
+    static double[] weights(double[] shipped) {
+        String value = System.getProperty(PROPERTY);
         if (value == null || value.isBlank()) {
             return shipped;
         }
-        String[] parts = value.split(",");
-        double[] w = new double[FEATURES.size()];
-        for (int i = 0; i < Math.min(parts.length, w.length); i++) {
-            w[i] = Double.parseDouble(parts[i].strip());
+        String[] parts = value.split(",", -1);
+        if (parts.length != FEATURES.size()) {
+            throw new IllegalArgumentException(PROPERTY + "='" + value + "': expected " + FEATURES.size()
+                    + " comma-separated weights, for " + FEATURES);
+        }
+        double[] w = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                w[i] = Double.parseDouble(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(PROPERTY + "='" + value + "': '" + parts[i].strip()
+                        + "' (" + FEATURES.get(i) + ") is not a number", e);
+            }
+            if (!Double.isFinite(w[i])) {
+                throw new IllegalArgumentException(PROPERTY + "='" + value + "': " + FEATURES.get(i) + " is not finite");
+            }
         }
         return w;
     }

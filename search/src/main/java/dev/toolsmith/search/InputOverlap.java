@@ -130,17 +130,27 @@ public final class InputOverlap {
      * can be mapped, 0 when none can or there are no inputs.
      */
     public static double share(List<String> inputs, List<String> parameters) {
+        return shareOfWords(wordsOf(inputs), parameters);
+    }
+
+    /** The folded words of each name, in order: split once per query, not once per tool it is compared with. */
+    static List<Set<String>> wordsOf(List<String> names) {
+        List<Set<String>> out = new ArrayList<>(names.size());
+        for (String name : names) {
+            out.add(words(name));
+        }
+        return out;
+    }
+
+    /** {@link #share} over inputs already split by {@link #wordsOf}. */
+    static double shareOfWords(List<Set<String>> inputs, List<String> parameters) {
         if (inputs.isEmpty() || parameters.isEmpty()) {
             return 0;
         }
-        List<Set<String>> params = new ArrayList<>(parameters.size());
-        for (String p : parameters) {
-            params.add(words(p));
-        }
+        List<Set<String>> params = wordsOf(parameters);
         boolean[] used = new boolean[params.size()];
         int mapped = 0;
-        for (String input : inputs) {
-            Set<String> w = words(input);
+        for (Set<String> w : inputs) {
             for (int i = 0; i < params.size(); i++) {
                 if (!used[i] && fits(w, params.get(i))) {
                     used[i] = true;
@@ -157,13 +167,14 @@ public final class InputOverlap {
      * parameter can be fed (or none is required), 1 when none can.
      */
     public static double unfedRequired(List<String> inputs, JsonNode inputSchema) {
+        return unfedRequiredOfWords(wordsOf(inputs), inputSchema);
+    }
+
+    /** {@link #unfedRequired} over inputs already split by {@link #wordsOf}. */
+    static double unfedRequiredOfWords(List<Set<String>> in, JsonNode inputSchema) {
         JsonNode required = inputSchema == null ? null : inputSchema.get("required");
         if (required == null || !required.isArray() || required.isEmpty()) {
             return 0;
-        }
-        List<Set<String>> in = new ArrayList<>(inputs.size());
-        for (String input : inputs) {
-            in.add(words(input));
         }
         int unfed = 0;
         int n = 0;

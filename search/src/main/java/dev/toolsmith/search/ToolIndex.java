@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -338,28 +339,49 @@ public final class ToolIndex implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------
 
-    /** Catalog-independent evidence about one hit for the confidence (see {@link ConfidenceModel}). */
-    private static ConfidenceModel.StepEvidence evidence(ToolQuery query, Set<String> queryWords, ToolManifest tool) {
-        Set<String> nameWords = InputOverlap.words(String.join("_",
-                tool.verb() == null ? "" : tool.verb(), tool.name() == null ? tool.id() : tool.name()));
-        nameWords.removeAll(InputOverlap.WEAK);
-        int said = 0;
-        for (String w : nameWords) {
-            said += queryWords.contains(w) ? 1 : 0;
-        }
-        double nameCover = nameWords.isEmpty() ? 0 : (double) said / nameWords.size();
-        double inputFit = query.contextEntities().isEmpty() ? 0
-                : InputOverlap.share(query.contextEntities(), InputOverlap.parameterNames(tool.inputSchema()));
-        double risky = tool.risk() == null || tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
-        boolean step = query.verb() != null && !query.verb().isBlank();
-        // a plan step that cannot feed the tool's required parameters is rarely asking for that tool
-        double requiredUnfed = step ? InputOverlap.unfedRequired(query.contextEntities(), tool.inputSchema()) : 0;
-        return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky, requiredUnfed);
-    }
+    /**
+     * The catalog-independent evidence about one query's hits (see {@link ConfidenceModel}), each tool's computed
+     * once: the reranker, the cascade's decision and the confidence read the same hits. Kept per entry, not per slot,
+     * so a write that moves slots between the cascade's stage and the embedded one cannot give a tool another's
+     * evidence. One query, one thread; read entries only with the read lock held.
+     */
+    private final class QueryEvidence implements CandidateReranker.Evidence {
+        private final ToolQuery query;
+        private final boolean step;
+        private final Set<String> queryWords;
+        /** The step's input names split once, not once per tool they are compared with. */
+        private final List<Set<String>> inputWords;
+        private final Map<Entry, ConfidenceModel.StepEvidence> seen = new IdentityHashMap<>();
 
-    /** The reranker's view of the catalog for one query. Use with the read lock held. */
-    private CandidateReranker.Evidence rerankEvidence(ToolQuery query, Set<String> queryWords) {
-        return slot -> evidence(query, queryWords, entries[slot].tool);
+        QueryEvidence(ToolQuery query, String text) {
+            this.query = query;
+            this.step = query.verb() != null && !query.verb().isBlank();
+            this.queryWords = InputOverlap.textWords(text);
+            this.inputWords = InputOverlap.wordsOf(query.contextEntities());
+        }
+
+        @Override
+        public ConfidenceModel.StepEvidence of(int slot) {
+            return seen.computeIfAbsent(entries[slot], this::compute);
+        }
+
+        private ConfidenceModel.StepEvidence compute(Entry entry) {
+            ToolManifest tool = entry.tool;
+            Set<String> nameWords = InputOverlap.words(String.join("_",
+                    tool.verb() == null ? "" : tool.verb(), tool.name() == null ? tool.id() : tool.name()));
+            nameWords.removeAll(InputOverlap.WEAK);
+            int said = 0;
+            for (String w : nameWords) {
+                said += queryWords.contains(w) ? 1 : 0;
+            }
+            double nameCover = nameWords.isEmpty() ? 0 : (double) said / nameWords.size();
+            double inputFit = inputWords.isEmpty() ? 0
+                    : InputOverlap.shareOfWords(inputWords, InputOverlap.parameterNames(tool.inputSchema()));
+            double risky = tool.risk() == null || tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
+            // a plan step that cannot feed the tool's required parameters is rarely asking for that tool
+            double requiredUnfed = step ? InputOverlap.unfedRequiredOfWords(inputWords, tool.inputSchema()) : 0;
+            return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky, requiredUnfed);
+        }
     }
 
     /** The static words of an HTTP tool's path template ({@code /pets/{petId}/photos} → "pets photos"). */
@@ -391,11 +413,12 @@ public final class ToolIndex implements AutoCloseable {
         // only plan steps: on free text, BM25's confidence fitted on one shared set was 79 % precise at the
         // threshold on the other (docs/search.md, "Cascade"), so free text is always embedded
         boolean step = query.verb() != null && !query.verb().isBlank();
+        QueryEvidence evidence = new QueryEvidence(query, text);
         if (mode == RetrievalMode.HYBRID && cascade && step) {
             lock.readLock().lock();
             try {
                 LexicalPass lex = lexicalPass(query, terms, k);
-                SearchResult decided = lexicalDecision(query, text, terms, lex);
+                SearchResult decided = lexicalDecision(query, terms, lex, evidence);
                 if (decided != null) {
                     return decided;
                 }
@@ -404,14 +427,13 @@ public final class ToolIndex implements AutoCloseable {
                 lock.readLock().unlock();
             }
         }
-        Set<String> queryWords = InputOverlap.textWords(text);
         return ranking(query, text, terms, k, decidedLexically, r -> {
             if (r == null) {
                 return SearchResult.empty();
             }
             List<HybridRanker.Candidate> ranked = mode == RetrievalMode.HYBRID && step
-                    ? reranker.rerank(r.ranked(), rerankEvidence(query, queryWords)) : r.ranked();
-            return respond(query, text, terms, mode, ranked, r.dense(), r.lexical(), r.semantic(), false);
+                    ? reranker.rerank(r.ranked(), evidence) : r.ranked();
+            return respond(query, terms, mode, ranked, r.dense(), r.lexical(), r.semantic(), false, evidence);
         });
     }
 
@@ -470,24 +492,29 @@ public final class ToolIndex implements AutoCloseable {
      * ({@code RerankFit}). Embeds the query even when the cascade would not.
      */
     public List<CandidateEvidence> rerankingEvidence(ToolQuery query) {
-        String text = sanitize(query.matchText());
-        if (query.limit() == 0 || text.isBlank()) {
-            return List.of();
-        }
-        Set<String> terms = lexical.terms(text);
-        ToolQuery hybrid = query.mode() == RetrievalMode.HYBRID ? query : query.withMode(RetrievalMode.HYBRID);
-        Set<String> queryWords = InputOverlap.textWords(text);
-        return ranking(hybrid, text, terms, Math.max(SearchDefaults.CANDIDATES, query.limit()), null, r -> {
-            if (r == null) {
+        try {
+            String text = sanitize(query.matchText());
+            if (query.limit() == 0 || text.isBlank()) {
                 return List.of();
             }
-            List<CandidateEvidence> out = new ArrayList<>();
-            for (double[] row : CandidateReranker.featureRows(r.ranked(), rerankEvidence(query, queryWords))) {
-                out.add(new CandidateEvidence(entries[r.ranked().get(out.size()).slot()].tool.id(), row[0],
-                        Arrays.copyOfRange(row, 1, row.length)));
-            }
-            return out;
-        });
+            Set<String> terms = lexical.terms(text);
+            ToolQuery hybrid = query.mode() == RetrievalMode.HYBRID ? query : query.withMode(RetrievalMode.HYBRID);
+            QueryEvidence evidence = new QueryEvidence(query, text);
+            return ranking(hybrid, text, terms, Math.max(SearchDefaults.CANDIDATES, query.limit()), null, r -> {
+                if (r == null) {
+                    return List.<CandidateEvidence>of();
+                }
+                List<CandidateEvidence> out = new ArrayList<>();
+                for (double[] row : CandidateReranker.featureRows(r.ranked(), evidence)) {
+                    out.add(new CandidateEvidence(entries[r.ranked().get(out.size()).slot()].tool.id(), row[0],
+                            Arrays.copyOfRange(row, 1, row.length)));
+                }
+                return out;
+            });
+        } catch (RuntimeException e) { // the same promise as search: no query text makes it throw
+            LOG.log(System.Logger.Level.WARNING, "reranking evidence failed, returning none", e);
+            return List.of();
+        }
     }
 
     /**
@@ -497,7 +524,7 @@ public final class ToolIndex implements AutoCloseable {
      * decides and the query is never embedded (a few hundred microseconds instead of the models' 5–10 ms);
      * otherwise null, and the search goes on with the embedding. Call with the read lock held.
      */
-    private SearchResult lexicalDecision(ToolQuery query, String text, Set<String> terms, LexicalPass lex) {
+    private SearchResult lexicalDecision(ToolQuery query, Set<String> terms, LexicalPass lex, QueryEvidence evidence) {
         if (lex.live == 0 || lex.top.size() == 0) {
             return null;
         }
@@ -509,29 +536,28 @@ public final class ToolIndex implements AutoCloseable {
         }
         // the top hit's confidence first: the other hits' evidence is only worth computing for an answer
         double[] f = ConfidenceModel.features(ranked, 0, -1, lex.top.slotsBestFirst()[0], terms.size(), true,
-                evidence(query, InputOverlap.textWords(text), entries[ranked.get(0).slot()].tool));
+                evidence.of(ranked.get(0).slot()));
         if (ConfidenceModel.probability(RetrievalMode.BM25, true, f) < SearchDefaults.SUBSTITUTION_THRESHOLD) {
             return null;
         }
-        return respond(query, text, terms, RetrievalMode.BM25, ranked, new TopSlots(0), lex.top, false, true);
+        return respond(query, terms, RetrievalMode.BM25, ranked, new TopSlots(0), lex.top, false, true, evidence);
     }
 
     /** Hits with their confidence from a ranking. Call with the read lock held. */
-    private SearchResult respond(ToolQuery query, String text, Set<String> terms, RetrievalMode mode,
+    private SearchResult respond(ToolQuery query, Set<String> terms, RetrievalMode mode,
             List<HybridRanker.Candidate> ranked, TopSlots dense, TopSlots lexicalTop, boolean semantic,
-            boolean lexicalOnly) {
+            boolean lexicalOnly, QueryEvidence evidence) {
         int denseTop = dense.size() > 0 ? dense.slotsBestFirst()[0] : -1;
         int lexicalBest = lexicalTop.size() > 0 ? lexicalTop.slotsBestFirst()[0] : -1;
         int n = Math.min(query.limit(), ranked.size());
         List<SearchHit> hits = new ArrayList<>(n);
         boolean step = query.verb() != null && !query.verb().isBlank();
-        Set<String> queryWords = InputOverlap.textWords(text);
         double[] topFeatures = null;
         double topConfidence = 0;
         for (int i = 0; i < n; i++) {
             HybridRanker.Candidate c = ranked.get(i);
             double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size(), step,
-                    evidence(query, queryWords, entries[c.slot()].tool));
+                    evidence.of(c.slot()));
             double p = ConfidenceModel.probability(mode, step, f);
             if (i == 0) {
                 topFeatures = f;

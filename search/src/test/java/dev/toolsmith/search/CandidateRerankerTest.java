@@ -1,6 +1,7 @@
 package dev.toolsmith.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -71,5 +72,24 @@ class CandidateRerankerTest {
     void oneCandidateIsReturnedAsItIs() {
         List<HybridRanker.Candidate> one = List.of(candidate(4, 0.1));
         assertThat(reranker.rerank(one, evidence(Map.of()))).isSameAs(one);
+    }
+
+    @Test
+    void experimentWeightsThatAreNotOnePerFeatureAreRefusedByName() {
+        double[] shipped = {1, 2, 3, 4};
+        try {
+            System.setProperty(CandidateReranker.PROPERTY, "0,0,0,0");
+            assertThat(CandidateReranker.weights(shipped)).containsExactly(0, 0, 0, 0);
+            for (String bad : new String[] {"1,2", "1,2,3,4,5", "1,x,3,4", "1,,3,4", "1,NaN,3,4", "1,Infinity,3,4",
+                "1,2,3,4e999"}) {
+                System.setProperty(CandidateReranker.PROPERTY, bad);
+                assertThatThrownBy(() -> CandidateReranker.weights(shipped))
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining(CandidateReranker.PROPERTY);
+            }
+        } finally {
+            System.clearProperty(CandidateReranker.PROPERTY);
+        }
+        assertThat(CandidateReranker.weights(shipped)).isSameAs(shipped);
     }
 }

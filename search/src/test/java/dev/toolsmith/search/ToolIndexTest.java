@@ -189,10 +189,21 @@ class ToolIndexTest {
                 assertThat(r).isNotNull();
                 assertThat(r.hits().size()).isLessThanOrEqualTo(5);
                 assertThat(r.confidence()).isBetween(0.0, 1.0);
+                assertThat(index.rerankingEvidence(new ToolQuery(q, q, List.of(q), null, null, 5, mode)))
+                        .hasSizeLessThanOrEqualTo(CandidateReranker.DEPTH);
             }
             assertThat(index.select(q, 200, List.of(q)).tokensUsed()).isLessThanOrEqualTo(200);
         }
         assertThat(index.search(new ToolQuery(null, null, null, null, null, 5, null)).hits()).isEmpty();
+        // a plan step with the most inputs a search request may carry (100), every one of them hostile
+        List<String> inputs = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            inputs.add(garbage.get(i % garbage.size()) + "_" + i);
+        }
+        SearchResult many = index.search(new ToolQuery("convert currency", "CONVERT_CURRENCY", inputs, null, null, 5,
+                RetrievalMode.HYBRID));
+        assertThat(many.hits()).isNotEmpty();
+        assertThat(many.confidence()).isBetween(0.0, 1.0);
     }
 
     @Test

@@ -57,7 +57,7 @@ public final class RerankFit implements Callable<Integer> {
         for (Path p : train) {
             trainSets.add(read(p));
         }
-        int d = trainSets.get(0).withCandidates().get(0).features()[0].length;
+        int d = featureCount(trainSets);
         double[] w;
         if (given != null) {
             w = new double[d];
@@ -78,6 +78,9 @@ public final class RerankFit implements Callable<Integer> {
         System.out.println(sb.append('}'));
         for (Path p : eval) {
             DumpedSet set = read(p);
+            List<DumpedSet> all = new ArrayList<>(trainSets);
+            all.add(set);
+            featureCount(all);
             double[] before = recall(set, new double[d]);
             double[] after = recall(set, w);
             System.out.printf(Locale.ROOT, "%s: recall@1 %.2f -> %.2f, recall@5 %.2f -> %.2f (%d queries, %d with candidates)%n",
@@ -87,32 +90,81 @@ public final class RerankFit implements Callable<Integer> {
         return 0;
     }
 
+    /** The features every dumped set has; sets dumped with different features cannot be fitted together. */
+    static int featureCount(List<DumpedSet> sets) {
+        int d = -1;
+        for (DumpedSet set : sets) {
+            for (Query q : set.withCandidates()) {
+                int width = q.features()[0].length;
+                if (d >= 0 && width != d) {
+                    throw new IllegalArgumentException(set.name() + " has " + width + " features, another dump " + d
+                            + ": dump them again with the same build");
+                }
+                d = width;
+            }
+        }
+        if (d < 0) {
+            throw new IllegalArgumentException("the training dumps hold no candidates");
+        }
+        return d;
+    }
+
+    /**
+     * Reads a {@code --dump-candidates} file; a line that is not one (wrong header, column count or number) is
+     * refused with the file and line number.
+     */
     static DumpedSet read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        int total = Integer.parseInt(lines.get(0).split("\t")[1]);
-        Map<Integer, List<String[]>> byQuery = new LinkedHashMap<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] cols = line.split("\t");
-            byQuery.computeIfAbsent(Integer.parseInt(cols[0]), k -> new ArrayList<>()).add(cols);
+        String[] header = lines.isEmpty() ? new String[0] : lines.get(0).split("\t");
+        if (header.length != 2 || !header[0].equals("#queries")) {
+            throw new IllegalArgumentException(file + ":1: expected '#queries<TAB>N' (a --dump-candidates file)");
+        }
+        int total = (int) number(file, 1, header[1]);
+        Map<Integer, List<double[]>> byQuery = new LinkedHashMap<>();
+        int width = -1;
+        for (int n = 2; n <= lines.size(); n++) {
+            String[] cols = lines.get(n - 1).split("\t");
+            if (width < 0) {
+                width = cols.length;
+            }
+            if (cols.length < 5 || cols.length != width) {
+                throw new IllegalArgumentException(file + ":" + n + ": " + cols.length + " columns, expected "
+                        + Math.max(5, width) + " (query, right tools, right, fused, features)");
+            }
+            double[] row = new double[cols.length];
+            for (int c = 0; c < cols.length; c++) {
+                row[c] = number(file, n, cols[c]);
+            }
+            byQuery.computeIfAbsent((int) row[0], k -> new ArrayList<>()).add(row);
         }
         List<Query> out = new ArrayList<>();
-        for (List<String[]> rows : byQuery.values()) {
+        for (List<double[]> rows : byQuery.values()) {
             int n = rows.size();
             int d = rows.get(0).length - 4;
             double[] fused = new double[n];
-            double[][] f = new double[n][d];
+            double[][] f = new double[n][];
             boolean[] right = new boolean[n];
             for (int i = 0; i < n; i++) {
-                String[] c = rows.get(i);
-                right[i] = c[2].equals("1");
-                fused[i] = Double.parseDouble(c[3]);
-                for (int j = 0; j < d; j++) {
-                    f[i][j] = Double.parseDouble(c[4 + j]);
-                }
+                double[] row = rows.get(i);
+                right[i] = row[2] == 1;
+                fused[i] = row[3];
+                f[i] = java.util.Arrays.copyOfRange(row, 4, 4 + d);
             }
-            out.add(new Query(Integer.parseInt(rows.get(0)[1]), fused, f, right));
+            out.add(new Query((int) rows.get(0)[1], fused, f, right));
         }
         return new DumpedSet(file.getFileName().toString(), total, out);
+    }
+
+    private static double number(Path file, int line, String text) {
+        try {
+            double v = Double.parseDouble(text);
+            if (Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException(file + ":" + line + ": '" + text + "' is not a finite number");
     }
 
     /** Newton's method on the penalised conditional log-likelihood; inactive columns stay 0. */

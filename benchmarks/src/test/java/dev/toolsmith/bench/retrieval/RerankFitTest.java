@@ -1,6 +1,7 @@
 package dev.toolsmith.bench.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,5 +58,29 @@ class RerankFitTest {
         RerankFit.DumpedSet train = RerankFit.read(dump(3));
         double[] w = RerankFit.fit(List.of(train), 2, new boolean[] {false, true}, 0.01);
         assertThat(w[0]).isZero();
+    }
+
+    @Test
+    void aFileThatIsNotACandidateDumpIsRefusedWithItsLine() throws Exception {
+        Path noHeader = dir.resolve("no-header.tsv");
+        Files.write(noHeader, List.of("0\t1\t1\t2.0\t0.5"));
+        assertThatThrownBy(() -> RerankFit.read(noHeader)).hasMessageContaining("no-header.tsv:1")
+                .hasMessageContaining("#queries");
+        Path notANumber = dir.resolve("nan.tsv");
+        Files.write(notANumber, List.of("#queries\t1", "0\t1\t1\t2.0\t0.5", "0\t1\t0\tNaN\t0.5"));
+        assertThatThrownBy(() -> RerankFit.read(notANumber)).hasMessageContaining("nan.tsv:3")
+                .hasMessageContaining("'NaN'");
+        Path ragged = dir.resolve("ragged.tsv");
+        Files.write(ragged, List.of("#queries\t1", "0\t1\t1\t2.0\t0.5", "0\t1\t0\t1.0\t0.5\t0.1"));
+        assertThatThrownBy(() -> RerankFit.read(ragged)).hasMessageContaining("ragged.tsv:3")
+                .hasMessageContaining("6 columns");
+    }
+
+    @Test
+    void dumpsWithDifferentFeaturesAreNotFittedTogether() throws Exception {
+        Path narrow = dir.resolve("narrow.tsv");
+        Files.write(narrow, List.of("#queries\t1", "0\t1\t1\t2.0\t0.5"));
+        assertThatThrownBy(() -> RerankFit.featureCount(List.of(RerankFit.read(dump(4)), RerankFit.read(narrow))))
+                .hasMessageContaining("narrow.tsv has 1 features");
     }
 }
