@@ -29,7 +29,9 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Retrieval benchmark: indexes a tools.jsonl, runs its labelled queries through {@link ToolIndex#search}
@@ -62,6 +64,8 @@ public final class RetrievalBenchmark implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @Spec
+    CommandSpec spec;
     @Mixin
     CatalogOptions catalog;
     @Option(names = "--out", description = "also write the result line to this file")
@@ -90,6 +94,11 @@ public final class RetrievalBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (withoutGold && candidatesFile != null) {
+            // the reranker is fitted on which candidate is right; with the right tools hidden there is none
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--without-gold true and --dump-candidates do not go together: a candidate dump needs the right tools");
+        }
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(catalog.tools);
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> queries = catalog.queries();

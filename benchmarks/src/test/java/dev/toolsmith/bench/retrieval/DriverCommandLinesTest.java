@@ -97,6 +97,14 @@ class DriverCommandLinesTest {
         }
     }
 
+    @Test
+    void aCandidateDumpWithTheRightToolsHiddenIsAUsageError() {
+        Usage both = Usage.of(new RetrievalBenchmark(), "--tools", "/tmp/none-tools.jsonl", "--queries",
+                "/tmp/none-queries.jsonl", "--without-gold", "true", "--dump-candidates", "/tmp/c.tsv");
+        assertThat(both.exitCode).isEqualTo(2);
+        assertThat(both.err).contains("--without-gold true and --dump-candidates do not go together");
+    }
+
     /** What {@code execute} returned and wrote to stderr. */
     private record Usage(int exitCode, String err) {
         static Usage of(Object command, String... args) {
