@@ -81,12 +81,14 @@ public final class ToolIndex implements AutoCloseable {
     private final int prefilterMinWidth;
     /** Whether a query whose BM25 answer alone clears the substitution threshold skips its embedding. */
     private final boolean cascade;
+    /** Which step models score plan steps' confidence (docs/search.md, "When the right tool is not in the catalog"). */
+    private final StepConfidence stepConfidence;
     private int highWater;
     /** Bumped by every write, so a search that let go of the lock knows whether its first pass still holds. */
     private long generation;
 
     public ToolIndex(TextEmbedder embedder) {
-        this(embedder, PREFILTER_MIN_SLOTS, PREFILTER_MIN_WIDTH, CASCADE);
+        this(embedder, PREFILTER_MIN_SLOTS, PREFILTER_MIN_WIDTH, CASCADE, StepConfidence.STANDARD);
     }
 
     /**
@@ -95,15 +97,21 @@ public final class ToolIndex implements AutoCloseable {
      * default), or one that embeds every query.
      */
     public ToolIndex(TextEmbedder embedder, boolean cascade) {
-        this(embedder, PREFILTER_MIN_SLOTS, PREFILTER_MIN_WIDTH, cascade);
+        this(embedder, cascade, StepConfidence.STANDARD);
+    }
+
+    /** As {@link #ToolIndex(TextEmbedder, boolean)}, with plan steps' confidence from the given step models. */
+    public ToolIndex(TextEmbedder embedder, boolean cascade, StepConfidence stepConfidence) {
+        this(embedder, PREFILTER_MIN_SLOTS, PREFILTER_MIN_WIDTH, cascade, stepConfidence);
     }
 
     /** With another catalog size from which the sign prefilter applies and another least shortlist (tests). */
     ToolIndex(TextEmbedder embedder, int prefilterMinSlots, int prefilterMinWidth) {
-        this(embedder, prefilterMinSlots, prefilterMinWidth, CASCADE);
+        this(embedder, prefilterMinSlots, prefilterMinWidth, CASCADE, StepConfidence.STANDARD);
     }
 
-    private ToolIndex(TextEmbedder embedder, int prefilterMinSlots, int prefilterMinWidth, boolean cascade) {
+    private ToolIndex(TextEmbedder embedder, int prefilterMinSlots, int prefilterMinWidth, boolean cascade,
+            StepConfidence stepConfidence) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.vectorizer = new ToolVectorizer(embedder);
         this.dim = embedder.dimension();
@@ -112,6 +120,7 @@ public final class ToolIndex implements AutoCloseable {
         this.prefilterMinSlots = prefilterMinSlots;
         this.prefilterMinWidth = prefilterMinWidth;
         this.cascade = cascade;
+        this.stepConfidence = Objects.requireNonNull(stepConfidence, "stepConfidence");
     }
 
     /** An index over the default in-process models (all-MiniLM-L6-v2 + bge-small-en-v1.5-q, averaged). */
@@ -130,6 +139,11 @@ public final class ToolIndex implements AutoCloseable {
     /** Whether a plan step whose BM25 answer alone clears the substitution threshold skips its embedding. */
     public boolean cascade() {
         return cascade;
+    }
+
+    /** Which step models score a plan step's confidence. */
+    public StepConfidence stepConfidence() {
+        return stepConfidence;
     }
 
     /** Computes the vectors of a tool (10–40 ms); does not touch the index. */
@@ -537,7 +551,7 @@ public final class ToolIndex implements AutoCloseable {
         // the top hit's confidence first: the other hits' evidence is only worth computing for an answer
         double[] f = ConfidenceModel.features(ranked, 0, -1, lex.top.slotsBestFirst()[0], terms.size(), true,
                 evidence.of(ranked.get(0).slot()));
-        if (ConfidenceModel.probability(RetrievalMode.BM25, true, f) < SearchDefaults.SUBSTITUTION_THRESHOLD) {
+        if (ConfidenceModel.probability(RetrievalMode.BM25, true, stepConfidence, f) < SearchDefaults.SUBSTITUTION_THRESHOLD) {
             return null;
         }
         return respond(query, terms, RetrievalMode.BM25, ranked, new TopSlots(0), lex.top, false, true, evidence);
@@ -558,7 +572,7 @@ public final class ToolIndex implements AutoCloseable {
             HybridRanker.Candidate c = ranked.get(i);
             double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size(), step,
                     evidence.of(c.slot()));
-            double p = ConfidenceModel.probability(mode, step, f);
+            double p = ConfidenceModel.probability(mode, step, stepConfidence, f);
             if (i == 0) {
                 topFeatures = f;
                 topConfidence = p;

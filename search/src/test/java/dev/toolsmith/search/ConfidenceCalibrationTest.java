@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /** The step models' calibration tables: well-formed, monotone, clamped, and applied to plan steps only. */
 class ConfidenceCalibrationTest {
 
-    private static final List<double[][]> TABLES = List.of(ConfidenceCalibration.STEP_HYBRID, ConfidenceCalibration.STEP_BM25);
+    private static final List<double[][]> TABLES = List.of(ConfidenceCalibration.STEP_HYBRID, ConfidenceCalibration.STEP_BM25,
+            ConfidenceCalibration.CAUTIOUS_STEP_HYBRID, ConfidenceCalibration.CAUTIOUS_STEP_BM25);
 
     @Test
     void everyTableRunsFromZeroToOneWithAscendingKnots() {
@@ -82,6 +83,23 @@ class ConfidenceCalibrationTest {
         assertThat(ConfidenceModel.probability(RetrievalMode.BM25, true, f)).isCloseTo(
                 ConfidenceCalibration.apply(ConfidenceCalibration.STEP_BM25, logistic(ConfidenceModel.STEP_BM25, f)),
                 within(1e-12));
+    }
+
+    @Test
+    void theCautiousStepModelsScoreStepsWithTheirOwnTablesAndLeaveFreeTextAlone() {
+        double[] f = {1.5, 2.0, 0.8, 1.0, 0.6, 0.7, 1.6, 0.5, 0.05, 0.67, 1.0, 0.0, 0.0};
+        assertThat(ConfidenceModel.probability(RetrievalMode.HYBRID, true, StepConfidence.CAUTIOUS, f)).isCloseTo(
+                ConfidenceCalibration.apply(ConfidenceCalibration.CAUTIOUS_STEP_HYBRID,
+                        logistic(ConfidenceModel.CAUTIOUS_STEP_HYBRID, f)), within(1e-12));
+        assertThat(ConfidenceModel.probability(RetrievalMode.BM25, true, StepConfidence.CAUTIOUS, f)).isCloseTo(
+                ConfidenceCalibration.apply(ConfidenceCalibration.CAUTIOUS_STEP_BM25,
+                        logistic(ConfidenceModel.CAUTIOUS_STEP_BM25, f)), within(1e-12));
+        for (RetrievalMode mode : RetrievalMode.values()) {
+            assertThat(ConfidenceModel.probability(mode, false, StepConfidence.CAUTIOUS, f))
+                    .isEqualTo(ConfidenceModel.probability(mode, false, StepConfidence.STANDARD, f));
+        }
+        assertThat(ConfidenceModel.CAUTIOUS_STEP_HYBRID).hasSameSizeAs(ConfidenceModel.STEP_HYBRID);
+        assertThat(ConfidenceModel.CAUTIOUS_STEP_BM25).hasSameSizeAs(ConfidenceModel.STEP_BM25);
     }
 
     private static double logistic(double[] w, double[] f) {

@@ -21,10 +21,13 @@ class StepConfidenceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static ToolIndex index;
+    /** The same catalog scored by the step models fitted with steps whose tool is absent. */
+    private static ToolIndex cautious;
 
     @BeforeAll
     static void build() throws Exception {
         index = new ToolIndex(TestCatalog.EMBEDDER);
+        cautious = new ToolIndex(TestCatalog.EMBEDDER, true, StepConfidence.CAUTIOUS);
         List<ToolManifest> tools = new ArrayList<>(TestCatalog.tools().stream()
                 .filter(t -> !t.id().equals("currency")).toList());
         tools.add(fx("fx-rates:convert_amount", "CONVERT_AMOUNT", "convert_amount",
@@ -39,12 +42,14 @@ class StepConfidenceTest {
                 "{\"type\":\"object\",\"properties\":{}}"));
         for (ToolManifest t : tools) {
             index.upsert(t);
+            cautious.upsert(t);
         }
     }
 
     @AfterAll
     static void close() {
         index.close();
+        cautious.close();
     }
 
     private static ToolManifest fx(String id, String verb, String name, String description, String schema)
@@ -54,8 +59,12 @@ class StepConfidenceTest {
     }
 
     private static SearchResult step(String verb, String description, List<String> inputs) {
+        return index.search(stepQuery(verb, description, inputs));
+    }
+
+    private static ToolQuery stepQuery(String verb, String description, List<String> inputs) {
         String text = VerbNormalizer.normalize(verb) + (description == null ? "" : " " + description);
-        return index.search(new ToolQuery(text, verb, inputs, null, null, 5, RetrievalMode.HYBRID));
+        return new ToolQuery(text, verb, inputs, null, null, 5, RetrievalMode.HYBRID);
     }
 
     @Test
@@ -95,5 +104,25 @@ class StepConfidenceTest {
         SearchResult r = step("RESERVE_MEETING_ROOM", "Reserve a meeting room for six people in the Berlin office",
                 List.of("office", "people", "day"));
         assertThat(r.confidence()).isLessThan(SearchDefaults.SUBSTITUTION_THRESHOLD);
+    }
+
+    @Test
+    void withItsToolAbsentTheDemoStepIsNotConfidentUnderTheCautiousModels() {
+        // the catalog without convert_amount: the FX API's other operation is the best remaining match
+        ToolQuery asked = stepQuery("CONVERT_CURRENCY", "Convert 100 euros into US dollars", List.of("amount", "from", "to"))
+                .withAllowed(tool -> !tool.id().equals("fx-rates:convert_amount"));
+        SearchResult standard = index.search(asked);
+        SearchResult careful = cautious.search(asked);
+        assertThat(careful.hits().get(0).toolId()).isNotEqualTo("fx-rates:convert_amount");
+        assertThat(careful.confidence()).isLessThan(SearchDefaults.SUBSTITUTION_THRESHOLD)
+                .isLessThan(standard.confidence());
+    }
+
+    @Test
+    void theCautiousModelsStillServeTheDemoStepWhenItsToolIsThere() {
+        SearchResult careful = cautious.search(stepQuery("CONVERT_CURRENCY", "Convert 100 euros into US dollars",
+                List.of("amount", "from", "to")));
+        assertThat(careful.hits().get(0).toolId()).isEqualTo("fx-rates:convert_amount");
+        assertThat(careful.confidence()).isGreaterThanOrEqualTo(SearchDefaults.SUBSTITUTION_THRESHOLD);
     }
 }

@@ -7,6 +7,7 @@ import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.search.RetrievalMode;
 import dev.toolsmith.search.SearchDefaults;
 import dev.toolsmith.search.SearchResult;
+import dev.toolsmith.search.StepConfidence;
 import dev.toolsmith.search.ToolIndex;
 import dev.toolsmith.search.ToolQuery;
 import dev.toolsmith.search.embed.EmbeddingModelChoice;
@@ -75,9 +76,14 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     String model;
     @Option(names = "--cascade", arity = "1", defaultValue = "true", description = "true or false")
     boolean cascade;
+    @Option(names = "--step-confidence", defaultValue = "standard", paramLabel = "standard|cautious",
+            converter = StepConfidenceConverter.class,
+            description = "the step models behind a plan step's confidence (the librarian's toolsmith.search.step-confidence)")
+    StepConfidence stepConfidence;
     @Option(names = "--modes", description = "comma-separated: hybrid,bm25,dense (default all three)")
     String modesOption;
-    @Option(names = "--dump", description = "write PREFIX-<mode>.tsv: top hit right and its confidence features")
+    @Option(names = "--dump", description = "write PREFIX-<mode>.tsv: top hit right and its confidence features;"
+            + " PREFIX-<mode>-hits.tsv beside it: query id, top tool id, confidence, answered by BM25 alone")
     String dumpPrefix;
     @Option(names = "--peers", arity = "1", defaultValue = "true", description = "run the identifier BM25 peer row")
     boolean peers;
@@ -102,7 +108,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(catalog.tools);
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> queries = catalog.queries();
-        try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade)) {
+        try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade, stepConfidence)) {
             log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
             long t0 = System.nanoTime();
             catalog.fill(index, tools);
@@ -124,10 +130,12 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             tools.forEach(t -> byId.put(t.id(), t));
             for (RetrievalMode mode : runModes) {
                 List<String> dump = dumpPrefix != null ? new ArrayList<>() : null;
-                modes.set(mode.name().toLowerCase(Locale.ROOT), run(index, queries, mode, dump, byId, withoutGold));
+                List<String> dumpHits = dumpPrefix != null ? new ArrayList<>() : null;
+                String modeName = mode.name().toLowerCase(Locale.ROOT);
+                modes.set(modeName, run(index, queries, mode, dump, dumpHits, byId, withoutGold));
                 if (dump != null) {
-                    Files.write(Path.of(dumpPrefix + "-" + mode.name().toLowerCase(Locale.ROOT) + ".tsv"), dump,
-                            StandardCharsets.UTF_8);
+                    Files.write(Path.of(dumpPrefix + "-" + modeName + ".tsv"), dump, StandardCharsets.UTF_8);
+                    Files.write(Path.of(dumpPrefix + "-" + modeName + "-hits.tsv"), dumpHits, StandardCharsets.UTF_8);
                 }
             }
             if (candidatesFile != null) {
@@ -142,6 +150,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             out.put("tools", index.size());
             out.put("queries", queries.size());
             out.put("cascade", cascade);
+            out.put("step_confidence", stepConfidence.value());
             out.set("modes", modes);
             if (peers && catalog.scale <= tools.size()) {
                 ObjectNode peers = out.putObject("peers");
@@ -248,7 +257,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     }
 
     private static ObjectNode run(ToolIndex index, List<RetrievalSets.LabelledQuery> queries, RetrievalMode mode,
-            List<String> dump, Map<String, ToolManifest> tools, boolean withoutGold) {
+            List<String> dump, List<String> dumpHits, Map<String, ToolManifest> tools, boolean withoutGold) {
         int steps = 0;
         int stepsMapped = 0;
         int clearedMapped = 0;
@@ -308,6 +317,9 @@ public final class RetrievalBenchmark implements Callable<Integer> {
                     line.append('\t').append(f);
                 }
                 dump.add(line.toString());
+                // row for row beside the features: which query, which top hit, so a row can be looked up
+                dumpHits.add(q.id() + "\t" + (hits.isEmpty() ? "" : hits.get(0).toolId()) + "\t" + topConfidence[qi]
+                        + "\t" + result.lexicalOnly());
             }
         }
         int n = Math.max(1, queries.size());
@@ -437,5 +449,17 @@ public final class RetrievalBenchmark implements Callable<Integer> {
 
     static void log(String format, Object... args) {
         System.err.printf(format + "%n", args);
+    }
+
+    /** {@code --step-confidence}: a value {@link StepConfidence#parse} refuses is a usage error naming the option. */
+    static final class StepConfidenceConverter implements CommandLine.ITypeConverter<StepConfidence> {
+        @Override
+        public StepConfidence convert(String value) {
+            try {
+                return StepConfidence.parse("--step-confidence", value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

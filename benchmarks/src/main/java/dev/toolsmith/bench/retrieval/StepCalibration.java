@@ -1,13 +1,11 @@
 package dev.toolsmith.bench.retrieval;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,6 +40,13 @@ import picocli.CommandLine.Spec;
  *
  * Items are a hybrid dump and the BM25 dump of the same queries joined by ':' (from {@code --cascade false} runs),
  * several separated by ','. The BM25 model is fitted without zLexical, the hybrid one as dumped (capped), as shipped.
+ *
+ * <p>Steps whose tool is not in the catalog: {@code --train-absent} names, for each {@code --train} pair in order, the
+ * dumps of the same set run with {@code --without-gold true} (every top hit wrong). {@code --absent-share S} mixes a
+ * seeded sample of their rows into each training set so that S of its rows are such steps; the cautious step models
+ * ({@code ConfidenceModel.CAUTIOUS_STEP_*}) are fitted this way. {@code --eval-absent} does the same for the
+ * {@code --eval} pairs and reports how many of those steps still clear the threshold, and the precision a deployment
+ * sees when S of its novel verbs have no tool.
  */
 @Command(name = "StepCalibration", mixinStandardHelpOptions = true,
         description = "Fits the step models' isotonic calibration tables and measures the cascade with and without them.")
@@ -89,6 +94,20 @@ public final class StepCalibration implements Callable<Integer> {
     @Option(names = "--bm25-coefficients", paramLabel = "{w0, ..}",
             description = "measure this BM25 model (as in ConfidenceModel) instead of the one fitted on --train")
     String bm25Coefficients;
+    @Option(names = "--train-absent", split = ",", paramLabel = "HYBRID.tsv:BM25.tsv",
+            converter = StepDumpOptions.DumpPair.Converter.class,
+            description = "--without-gold dumps of the --train sets, in their order (the negatives --absent-share mixes in)")
+    List<StepDumpOptions.DumpPair> trainAbsent = List.of();
+    @Option(names = "--eval-absent", split = ",", paramLabel = "HYBRID.tsv:BM25.tsv",
+            converter = StepDumpOptions.DumpPair.Converter.class,
+            description = "--without-gold dumps of the --eval sets, in their order: how many steps without their tool clear")
+    List<StepDumpOptions.DumpPair> evalAbsent = List.of();
+    @Option(names = "--absent-share", defaultValue = "0", paramLabel = "SHARE",
+            description = "share of each training set made of steps whose tool is absent (0 = fit on --train alone)")
+    double absentShare;
+
+    /** The seed of the sample of absent-tool rows, so a refit is reproducible. */
+    static final long ABSENT_SEED = 42;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new StepCalibration()).execute(args));
@@ -99,8 +118,15 @@ public final class StepCalibration implements Callable<Integer> {
         double threshold = dumps.threshold;
         double[] hybridGiven = parse("--hybrid-coefficients", hybridCoefficients);
         double[] bm25Given = parse("--bm25-coefficients", bm25Coefficients);
-        List<ConfidenceFit.Data> hybridTrain = sets(dumps.train, StepDumpOptions.DumpPair::hybrid, false);
-        List<ConfidenceFit.Data> bm25Train = sets(dumps.train, StepDumpOptions.DumpPair::bm25, true);
+        checkAbsentOptions();
+        List<ConfidenceFit.Data> hybridTrain = new ArrayList<>();
+        List<ConfidenceFit.Data> bm25Train = new ArrayList<>();
+        for (int i = 0; i < dumps.train.size(); i++) {
+            StepDumpOptions.DumpPair absent = absentShare > 0 ? trainAbsent.get(i) : null;
+            ConfidenceFit.Data[] pair = trainingPair(dumps.train.get(i), absent, absentShare);
+            hybridTrain.add(pair[0]);
+            bm25Train.add(pair[1]);
+        }
         double[] wHybrid = hybridGiven != null ? hybridGiven : ConfidenceFit.fit(hybridTrain);
         double[] wBm25 = bm25Given != null ? bm25Given : ConfidenceFit.fit(bm25Train);
         Knots hybridKnots = crossFitted(hybridTrain, minBlock);
@@ -127,8 +153,102 @@ public final class StepCalibration implements Callable<Integer> {
                     cascade(ph, h.y(), null, null, threshold, hybridKnots, null),
                     cascade(pb, b.y(), null, null, threshold, null, null),
                     cascade(pb, b.y(), null, null, threshold, bm25Knots, null));
+            if (!evalAbsent.isEmpty()) {
+                PriorShiftAnalysis.PrecisionCoverage present = cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots);
+                StepDumpOptions.DumpPair absentPair = evalAbsent.get(dumps.eval.indexOf(pair));
+                ConfidenceFit.Data ha = aligned(absentPair);
+                ConfidenceFit.Data ba = PriorShiftAnalysis.readAligned(absentPair.bm25());
+                double absentCleared = cascade(probabilities(wHybrid, ha, false), ha.y(), probabilities(wBm25, ba, true),
+                        ba.y(), threshold, hybridKnots, bm25Knots).coverage();
+                double share = absentShare > 0 ? absentShare : 0.1;
+                System.out.printf(Locale.ROOT, "  tool absent (%s): %.1f %% still clear the threshold; precision when %.0f %%"
+                        + " of steps have no tool: %.1f %%%n", absentPair.hybrid(), 100 * absentCleared, 100 * share,
+                        100 * mixedPrecision(present, absentCleared, share));
+            }
         }
         return 0;
+    }
+
+    private void checkAbsentOptions() {
+        if (absentShare < 0 || absentShare >= 0.9) {
+            throw new ParameterException(spec.commandLine(), "--absent-share must be at least 0 and below 0.9, got " + absentShare);
+        }
+        if (absentShare > 0 && trainAbsent.size() != dumps.train.size()) {
+            throw new ParameterException(spec.commandLine(), "--absent-share needs one --train-absent pair per --train pair ("
+                    + dumps.train.size() + "), got " + trainAbsent.size());
+        }
+        if (!evalAbsent.isEmpty() && evalAbsent.size() != dumps.eval.size()) {
+            throw new ParameterException(spec.commandLine(), "--eval-absent needs one pair per --eval pair ("
+                    + dumps.eval.size() + "), got " + evalAbsent.size());
+        }
+    }
+
+    /**
+     * Precision at the threshold when a share {@code absentShare} of the steps have no tool: the steps with a tool
+     * keep their precision and coverage, and every absent-tool step that clears is wrong.
+     */
+    static double mixedPrecision(PriorShiftAnalysis.PrecisionCoverage present, double absentCleared, double absentShare) {
+        double presentCleared = present.coverage() * (1 - absentShare);
+        double right = Double.isNaN(present.precision()) ? 0 : present.precision() * presentCleared;
+        double cleared = presentCleared + absentCleared * absentShare;
+        return cleared == 0 ? Double.NaN : right / cleared;
+    }
+
+    /**
+     * One training set's hybrid and BM25 rows (BM25's without zLexical), with a seeded sample of {@code absent}'s rows
+     * (the same rows of both files, labelled wrong) making up {@code share} of it; rows without hits are left out.
+     */
+    static ConfidenceFit.Data[] trainingPair(StepDumpOptions.DumpPair present, StepDumpOptions.DumpPair absent,
+            double share) throws IOException {
+        ConfidenceFit.Data h = aligned(present);
+        ConfidenceFit.Data b = PriorShiftAnalysis.readAligned(present.bm25());
+        List<double[]> hx = new ArrayList<>(Arrays.asList(h.x()));
+        List<double[]> bx = new ArrayList<>(Arrays.asList(b.x()));
+        List<Integer> hy = new ArrayList<>(Arrays.stream(h.y()).boxed().toList());
+        List<Integer> by = new ArrayList<>(Arrays.stream(b.y()).boxed().toList());
+        if (absent != null && share > 0) {
+            ConfidenceFit.Data ha = aligned(absent);
+            ConfidenceFit.Data ba = PriorShiftAnalysis.readAligned(absent.bm25());
+            List<Integer> rows = new ArrayList<>(java.util.stream.IntStream.range(0, ha.y().length).boxed().toList());
+            java.util.Collections.shuffle(rows, new java.util.Random(ABSENT_SEED));
+            int wanted = Math.min(rows.size(), (int) Math.round(share / (1 - share) * h.y().length));
+            for (int r : rows.subList(0, wanted)) {
+                hx.add(ha.x()[r]);
+                bx.add(ba.x()[r]);
+                hy.add(0); // its right tool was hidden: whatever came first is wrong
+                by.add(0);
+            }
+        }
+        return new ConfidenceFit.Data[] {withHits(h.name(), hx, hy, false), withHits(b.name(), bx, by, true)};
+    }
+
+    /** A pair's hybrid dump, checked to hold the same queries as its BM25 dump. */
+    private static ConfidenceFit.Data aligned(StepDumpOptions.DumpPair pair) throws IOException {
+        ConfidenceFit.Data h = PriorShiftAnalysis.readAligned(pair.hybrid());
+        long bm25Rows;
+        try (var lines = java.nio.file.Files.lines(pair.bm25())) {
+            bm25Rows = lines.count();
+        }
+        if (h.y().length != bm25Rows) {
+            throw new IllegalArgumentException(pair.hybrid() + ":" + pair.bm25() + ": the two dumps hold different queries");
+        }
+        return h;
+    }
+
+    private static ConfidenceFit.Data withHits(String name, List<double[]> xs, List<Integer> ys, boolean withoutZLexical) {
+        List<double[]> keptX = new ArrayList<>();
+        List<Integer> keptY = new ArrayList<>();
+        for (int r = 0; r < xs.size(); r++) {
+            if (xs.get(r) != null) { // a query without hits has no features
+                double[] x = xs.get(r).clone();
+                if (withoutZLexical) {
+                    x[Z_LEXICAL] = 0;
+                }
+                keptX.add(x);
+                keptY.add(ys.get(r));
+            }
+        }
+        return new ConfidenceFit.Data(name, keptX.toArray(double[][]::new), keptY.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** The isotonic map fitted on out-of-fold probabilities of the given training sets (each set weighted equally). */
@@ -289,20 +409,6 @@ public final class StepCalibration implements Callable<Integer> {
             }
         }
         return new ConfidenceFit.Data(d.name(), xs.toArray(double[][]::new), ys.stream().mapToInt(Integer::intValue).toArray());
-    }
-
-    /** The hybrid (part 0) or BM25 (part 1) dumps of a list of h.tsv:b.tsv items, BM25's without zLexical. */
-    private static List<ConfidenceFit.Data> sets(List<StepDumpOptions.DumpPair> pairs,
-            Function<StepDumpOptions.DumpPair, Path> part, boolean withoutZLexical) throws IOException {
-        List<ConfidenceFit.Data> out = new ArrayList<>();
-        for (StepDumpOptions.DumpPair pair : pairs) {
-            ConfidenceFit.Data d = ConfidenceFit.read(part.apply(pair));
-            if (withoutZLexical) {
-                Arrays.stream(d.x()).forEach(x -> x[Z_LEXICAL] = 0);
-            }
-            out.add(d);
-        }
-        return out;
     }
 
     StepCalibration() {

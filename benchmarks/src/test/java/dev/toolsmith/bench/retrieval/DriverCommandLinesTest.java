@@ -84,6 +84,35 @@ class DriverCommandLinesTest {
     }
 
     @Test
+    void stepCalibrationNeedsOneAbsentPairPerSetAndASensibleShare() {
+        Usage noAbsent = Usage.of(new StepCalibration(), "--train", SEAL, "--eval", STEPS, "--absent-share", "0.1");
+        assertThat(noAbsent.exitCode).isEqualTo(2);
+        assertThat(noAbsent.err).contains("--absent-share needs one --train-absent pair per --train pair (1), got 0");
+        Usage tooMuch = Usage.of(new StepCalibration(), "--train", SEAL, "--train-absent", SEAL, "--eval", STEPS,
+                "--absent-share", "0.95");
+        assertThat(tooMuch.exitCode).isEqualTo(2);
+        assertThat(tooMuch.err).contains("--absent-share must be at least 0 and below 0.9");
+        Usage unevenEval = Usage.of(new StepCalibration(), "--train", SEAL, "--eval", STEPS + "," + SEAL,
+                "--eval-absent", STEPS);
+        assertThat(unevenEval.exitCode).isEqualTo(2);
+        assertThat(unevenEval.err).contains("--eval-absent needs one pair per --eval pair (2), got 1");
+    }
+
+    @Test
+    void retrievalBenchmarkTakesTheStepConfidenceByName() {
+        RetrievalBenchmark run = new RetrievalBenchmark();
+        new CommandLine(run).parseArgs("--tools", "t.jsonl", "--queries", "q.jsonl", "--step-confidence", "Cautious");
+        assertThat(run.stepConfidence).isEqualTo(dev.toolsmith.search.StepConfidence.CAUTIOUS);
+        RetrievalBenchmark defaults = new RetrievalBenchmark();
+        new CommandLine(defaults).parseArgs("--tools", "t.jsonl", "--queries", "q.jsonl");
+        assertThat(defaults.stepConfidence).isEqualTo(dev.toolsmith.search.StepConfidence.STANDARD);
+        Usage typo = Usage.of(new RetrievalBenchmark(), "--tools", "t.jsonl", "--queries", "q.jsonl",
+                "--step-confidence", "careful");
+        assertThat(typo.exitCode).isEqualTo(2);
+        assertThat(typo.err).contains("--step-confidence must be standard or cautious, got 'careful'");
+    }
+
+    @Test
     void stepSetGeneratorTakesSpecsOrToolsNotBoth() {
         StepSetGenerator generator = new StepSetGenerator();
         new CommandLine(generator).parseArgs("--specs", "../shared/data/openapi/specs", "--out", "benchmarks/data/steps");

@@ -3,8 +3,13 @@ package dev.toolsmith.bench.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The arithmetic of the step calibration: pool-adjacent-violators, block merging, the map, cascade counting, folds. */
 class StepCalibrationTest {
@@ -95,5 +100,47 @@ class StepCalibrationTest {
             seen += in.y().length;
         }
         assertThat(seen).isEqualTo(12);
+    }
+
+    @Test
+    void absentToolRowsAreMixedInAsWrongAnswersAtTheAskedShare(@TempDir Path dir) throws IOException {
+        // 9 present steps (the third without hits), and 20 --without-gold rows whose first feature marks them
+        StepDumpOptions.DumpPair present = pair(dir, "p", 9, 2, 0.0);
+        StepDumpOptions.DumpPair absent = pair(dir, "x", 20, -1, 7.0);
+        ConfidenceFit.Data[] mixed = StepCalibration.trainingPair(present, absent, 0.1);
+        // round(0.1 / 0.9 * 9) = 1 absent row; the present row without hits is left out of both
+        assertThat(mixed[0].y()).hasSize(9);
+        assertThat(mixed[1].y()).hasSize(9);
+        assertThat(mixed[0].x()[8][0]).isEqualTo(7.0);
+        assertThat(mixed[0].y()[8]).isZero();
+        assertThat(mixed[1].x()[8][1]).as("BM25's zLexical is left out").isZero();
+        assertThat(mixed[0].x()[8][1]).isEqualTo(3.0);
+
+        ConfidenceFit.Data[] half = StepCalibration.trainingPair(present, absent, 0.5);
+        assertThat(half[0].y()).hasSize(8 + 9);
+        assertThat(Arrays.stream(half[0].x()).filter(x -> x[0] == 7.0).count()).isEqualTo(9);
+        ConfidenceFit.Data[] again = StepCalibration.trainingPair(present, absent, 0.5);
+        assertThat(again[0].x()).as("the sample is seeded").isDeepEqualTo(half[0].x());
+        assertThat(StepCalibration.trainingPair(present, null, 0)[0].y()).hasSize(8);
+    }
+
+    @Test
+    void mixedPrecisionCountsEveryClearedAbsentStepAsWrong() {
+        PriorShiftAnalysis.PrecisionCoverage present = new PriorShiftAnalysis.PrecisionCoverage(0.99, 0.40);
+        // 0.99 * 0.36 right of 0.36 + 0.1 * 0.1 cleared
+        assertThat(StepCalibration.mixedPrecision(present, 0.10, 0.10)).isCloseTo(0.3564 / 0.37, within(1e-12));
+        assertThat(StepCalibration.mixedPrecision(present, 0, 0.10)).isCloseTo(0.99, within(1e-12));
+        assertThat(StepCalibration.mixedPrecision(new PriorShiftAnalysis.PrecisionCoverage(Double.NaN, 0), 0, 0.1)).isNaN();
+    }
+
+    /** A hybrid and a BM25 dump of {@code n} rows: label 1, features (marker, 3); row {@code noHits} has none. */
+    private static StepDumpOptions.DumpPair pair(Path dir, String name, int n, int noHits, double marker) throws IOException {
+        List<String> rows = new java.util.ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            rows.add(r == noHits ? (marker > 0 ? "0" : "1") : (marker > 0 ? "0" : "1") + "\t" + marker + "\t3.0");
+        }
+        Path h = Files.write(dir.resolve(name + "-hybrid.tsv"), rows);
+        Path b = Files.write(dir.resolve(name + "-bm25.tsv"), rows);
+        return new StepDumpOptions.DumpPair(h, b);
     }
 }
