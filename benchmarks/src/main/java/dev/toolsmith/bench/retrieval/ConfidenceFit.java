@@ -162,23 +162,65 @@ public final class ConfidenceFit implements Callable<Integer> {
         System.out.println(sb);
     }
 
+    /** A {@code --dump} file's rows that have hits (see {@link #readAligned}). */
     static Data read(Path file) throws IOException {
+        Data all = readAligned(file);
         List<double[]> xs = new ArrayList<>();
         List<Integer> ys = new ArrayList<>();
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            String[] parts = line.split("\t");
-            if (parts.length < 2) {
-                continue; // a query without hits has no features
+        for (int r = 0; r < all.y().length; r++) {
+            if (all.x()[r] != null) { // a query without hits has no features
+                xs.add(all.x()[r]);
+                ys.add(all.y()[r]);
             }
-            double[] x = new double[parts.length - 1];
-            for (int i = 1; i < parts.length; i++) {
-                x[i - 1] = Double.parseDouble(parts[i]);
-            }
-            xs.add(x);
-            ys.add(Integer.parseInt(parts[0]));
         }
-        return new Data(file.getFileName().toString(), xs.toArray(double[][]::new),
-                ys.stream().mapToInt(Integer::intValue).toArray());
+        return new Data(all.name(), xs.toArray(double[][]::new), ys.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * Every row of a {@code --dump} file, a query without hits as a null feature row, so two dumps of the same queries
+     * stay row for row. A line that is not a dump row (a label other than 0 or 1, a feature that is not a finite
+     * number, another row's feature count) is refused with the file and line number.
+     */
+    static Data readAligned(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        double[][] x = new double[lines.size()][];
+        int[] y = new int[lines.size()];
+        int width = -1;
+        for (int r = 0; r < x.length; r++) {
+            String[] parts = lines.get(r).split("\t");
+            int line = r + 1;
+            if (!parts[0].equals("0") && !parts[0].equals("1")) {
+                throw new IllegalArgumentException(file + ":" + line + ": the label '" + parts[0] + "' is not 0 or 1;"
+                        + " not a --dump file");
+            }
+            y[r] = parts[0].charAt(0) - '0';
+            if (parts.length > 1) {
+                if (width >= 0 && parts.length - 1 != width) {
+                    throw new IllegalArgumentException(file + ":" + line + ": " + (parts.length - 1)
+                            + " features where earlier rows have " + width);
+                }
+                width = parts.length - 1;
+                x[r] = new double[width];
+                for (int i = 1; i < parts.length; i++) {
+                    x[r][i - 1] = finite(file, line, parts[i]);
+                }
+            }
+        }
+        return new Data(file.getFileName().toString(), x, y);
+    }
+
+    /** A dump's number, or an error naming the file and line. */
+    static double finite(Path file, int line, String text) {
+        try {
+            // parseDouble trims control characters (a NUL too) before reading: a padded number is not a dump's
+            double v = text.equals(text.trim()) ? Double.parseDouble(text) : Double.NaN;
+            if (Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException(file + ":" + line + ": '" + text + "' is not a finite number");
     }
 
     private static double[] withBias(double[] x) {

@@ -260,17 +260,7 @@ public final class PriorShiftAnalysis implements Callable<Integer> {
      * dumps of one set stay aligned and coverage counts every query (fitting reads them with ConfidenceFit.read).
      */
     static ConfidenceFit.Data readAligned(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        double[][] x = new double[lines.size()][];
-        int[] y = new int[lines.size()];
-        for (int r = 0; r < x.length; r++) {
-            String[] parts = lines.get(r).split("\t");
-            y[r] = Integer.parseInt(parts[0]);
-            if (parts.length > 1) {
-                x[r] = Arrays.stream(parts, 1, parts.length).mapToDouble(Double::parseDouble).toArray();
-            }
-        }
-        return new ConfidenceFit.Data(file.getFileName().toString(), x, y);
+        return ConfidenceFit.readAligned(file);
     }
 
     /** The files of a --train list; {@code part} picks the hybrid (0) or BM25 (1) dump of hybrid:bm25 items. */

@@ -156,15 +156,7 @@ public final class RerankFit implements Callable<Integer> {
     }
 
     private static double number(Path file, int line, String text) {
-        try {
-            double v = Double.parseDouble(text);
-            if (Double.isFinite(v)) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // named below
-        }
-        throw new IllegalArgumentException(file + ":" + line + ": '" + text + "' is not a finite number");
+        return ConfidenceFit.finite(file, line, text);
     }
 
     /** Newton's method on the penalised conditional log-likelihood; inactive columns stay 0. */
