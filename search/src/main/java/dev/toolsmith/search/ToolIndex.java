@@ -594,14 +594,18 @@ public final class ToolIndex implements AutoCloseable {
     }
 
     /** The lexical candidates of a query and the catalog size they were found in; valid for one generation. */
-    private record LexicalPass(long generation, int live, TopSlots top) {
+    private record LexicalPass(long generation, int live, TopSlots top, SlotFilter filter) {
     }
 
-    /** BM25's candidates under the query's filters. Call with the read lock held. */
+    /**
+     * BM25's candidates under the query's filters, with the filter's answers kept for the embedded pass of the same
+     * generation. Call with the read lock held.
+     */
     private LexicalPass lexicalPass(ToolQuery query, Set<String> terms, int k) {
         int live = slotById.size();
-        TopSlots top = live == 0 ? new TopSlots(0) : lexical.search(terms, new SlotFilter(query), k);
-        return new LexicalPass(generation, live, top);
+        SlotFilter filter = new SlotFilter(query);
+        TopSlots top = live == 0 ? new TopSlots(0) : lexical.search(terms, filter, k);
+        return new LexicalPass(generation, live, top, filter);
     }
 
     /**
@@ -611,7 +615,8 @@ public final class ToolIndex implements AutoCloseable {
      */
     private FirstPass firstPass(ToolQuery query, float[] primary, Set<String> terms, int k, LexicalPass earlier) {
         int live = slotById.size();
-        SlotFilter filter = new SlotFilter(query);
+        // the cascade's pass already asked the access rule about some tools: its answers hold while nothing was written
+        SlotFilter filter = earlier != null && earlier.generation == generation ? earlier.filter : new SlotFilter(query);
         QuantizedVectors.Query q = primary == null ? null : QuantizedVectors.query(primary, 0, primaryDim);
         TopSlots dense = q == null || live == 0 ? new TopSlots(0) : denseScan(primary, q, filter, k);
         TopSlots lexicalTop;

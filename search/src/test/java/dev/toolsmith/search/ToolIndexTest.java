@@ -57,6 +57,27 @@ class ToolIndexTest {
     }
 
     @Test
+    void theAccessRuleIsAskedOncePerToolPerSearchAndOneThatThrowsRefuses() {
+        // the caller's rule may be costly (an allowed-callers lookup): the dense and the lexical list share one answer
+        java.util.Map<String, Integer> asked = new java.util.HashMap<>();
+        SearchResult result = index.search(ToolQuery.text("convert currency euros dollars", 5).withAllowed(t -> {
+            asked.merge(t.id(), 1, Integer::sum);
+            if (t.id().equals("stock")) {
+                throw new IllegalStateException("the rule cannot decide");
+            }
+            return !t.id().equals("currency");
+        }));
+        assertThat(asked).isNotEmpty().allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
+        assertThat(result.hits()).extracting(SearchHit::toolId).doesNotContain("currency", "stock").isNotEmpty();
+        // every step of the cascade too: a step whose BM25 answer is refused is answered from what the rule allows
+        asked.clear();
+        result = index.search(new ToolQuery(null, "CONVERT_CURRENCY", List.of("amount", "from", "to"), null,
+                t -> asked.merge(t.id(), 1, Integer::sum) > 0 && !t.id().equals("currency"), 3, null));
+        assertThat(result.hits()).extracting(SearchHit::toolId).doesNotContain("currency");
+        assertThat(asked).isNotEmpty().allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
+    }
+
+    @Test
     void filtersApplyBeforeTheLimitSoTheLimitIsStillFilled() {
         // Every finance tool ranks below travel tools for this query, yet both must come back.
         SearchResult result = index.search(new ToolQuery("book a trip to Rome", null, null,

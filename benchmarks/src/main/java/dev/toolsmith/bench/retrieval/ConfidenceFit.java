@@ -179,10 +179,13 @@ public final class ConfidenceFit implements Callable<Integer> {
     /**
      * Every row of a {@code --dump} file, a query without hits as a null feature row, so two dumps of the same queries
      * stay row for row. A line that is not a dump row (a label other than 0 or 1, a feature that is not a finite
-     * number, another row's feature count) is refused with the file and line number.
+     * number, another row's feature count) is refused with the file and line number, an empty file with its name.
      */
     static Data readAligned(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException(file + ": holds no rows; not a --dump file");
+        }
         double[][] x = new double[lines.size()][];
         int[] y = new int[lines.size()];
         int width = -1;

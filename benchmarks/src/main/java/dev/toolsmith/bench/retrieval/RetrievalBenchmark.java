@@ -318,8 +318,8 @@ public final class RetrievalBenchmark implements Callable<Integer> {
                 }
                 dump.add(line.toString());
                 // row for row beside the features: which query, which top hit, so a row can be looked up
-                dumpHits.add(q.id() + "\t" + (hits.isEmpty() ? "" : hits.get(0).toolId()) + "\t" + topConfidence[qi]
-                        + "\t" + result.lexicalOnly());
+                dumpHits.add(cell(q.id()) + "\t" + (hits.isEmpty() ? "" : cell(hits.get(0).toolId())) + "\t"
+                        + topConfidence[qi] + "\t" + result.lexicalOnly());
             }
         }
         int n = Math.max(1, queries.size());
@@ -445,6 +445,11 @@ public final class RetrievalBenchmark implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             // not on Linux: nothing to report
         }
+    }
+
+    /** An id as one TSV cell: a tab or line break in it (ids come from the data set) would shift every later column. */
+    static String cell(String id) {
+        return id.replaceAll("[\\t\\r\\n]", " ");
     }
 
     static void log(String format, Object... args) {

@@ -135,35 +135,33 @@ public final class StepCalibration implements Callable<Integer> {
         System.out.println("STEP_BM25   coefficients " + coefficients(wBm25));
         System.out.println("STEP_HYBRID knots " + hybridKnots.java());
         System.out.println("STEP_BM25   knots " + bm25Knots.java());
-        for (StepDumpOptions.DumpPair pair : dumps.eval) {
-            ConfidenceFit.Data h = PriorShiftAnalysis.readAligned(pair.hybrid());
-            ConfidenceFit.Data b = PriorShiftAnalysis.readAligned(pair.bm25());
-            if (h.y().length != b.y().length) {
-                throw new IllegalArgumentException(pair.hybrid() + ":" + pair.bm25()
-                        + ": the two dumps hold different queries");
-            }
+        for (int e = 0; e < dumps.eval.size(); e++) {
+            StepDumpOptions.DumpPair pair = dumps.eval.get(e);
+            StepDumpOptions.DumpPair.Rows rows = pair.read();
+            ConfidenceFit.Data h = rows.hybrid();
+            ConfidenceFit.Data b = rows.bm25();
             double[] ph = probabilities(wHybrid, h, false);
             double[] pb = probabilities(wBm25, b, true);
+            PriorShiftAnalysis.PrecisionCoverage calibrated = cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots);
             System.out.printf(Locale.ROOT, "%s (%d queries): today %s; calibrated %s; hybrid alone today %s, calibrated %s;"
                     + " decided by BM25 (precision / share) today %s, calibrated %s%n",
                     pair.hybrid(), h.y().length,
                     cascade(ph, h.y(), pb, b.y(), threshold, null, null),
-                    cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots),
+                    calibrated,
                     cascade(ph, h.y(), null, null, threshold, null, null),
                     cascade(ph, h.y(), null, null, threshold, hybridKnots, null),
                     cascade(pb, b.y(), null, null, threshold, null, null),
                     cascade(pb, b.y(), null, null, threshold, bm25Knots, null));
             if (!evalAbsent.isEmpty()) {
-                PriorShiftAnalysis.PrecisionCoverage present = cascade(ph, h.y(), pb, b.y(), threshold, hybridKnots, bm25Knots);
-                StepDumpOptions.DumpPair absentPair = evalAbsent.get(dumps.eval.indexOf(pair));
-                ConfidenceFit.Data ha = aligned(absentPair);
-                ConfidenceFit.Data ba = PriorShiftAnalysis.readAligned(absentPair.bm25());
-                double absentCleared = cascade(probabilities(wHybrid, ha, false), ha.y(), probabilities(wBm25, ba, true),
-                        ba.y(), threshold, hybridKnots, bm25Knots).coverage();
+                StepDumpOptions.DumpPair absentPair = evalAbsent.get(e);
+                StepDumpOptions.DumpPair.Rows absent = absentRows(absentPair, h);
+                double absentCleared = cascade(probabilities(wHybrid, absent.hybrid(), false), absent.hybrid().y(),
+                        probabilities(wBm25, absent.bm25(), true), absent.bm25().y(), threshold, hybridKnots, bm25Knots)
+                        .coverage();
                 double share = absentShare > 0 ? absentShare : 0.1;
                 System.out.printf(Locale.ROOT, "  tool absent (%s): %.1f %% still clear the threshold; precision when %.0f %%"
                         + " of steps have no tool: %.1f %%%n", absentPair.hybrid(), 100 * absentCleared, 100 * share,
-                        100 * mixedPrecision(present, absentCleared, share));
+                        100 * mixedPrecision(calibrated, absentCleared, share));
             }
         }
         return 0;
@@ -200,39 +198,60 @@ public final class StepCalibration implements Callable<Integer> {
      */
     static ConfidenceFit.Data[] trainingPair(StepDumpOptions.DumpPair present, StepDumpOptions.DumpPair absent,
             double share) throws IOException {
-        ConfidenceFit.Data h = aligned(present);
-        ConfidenceFit.Data b = PriorShiftAnalysis.readAligned(present.bm25());
+        StepDumpOptions.DumpPair.Rows rows = present.read();
+        ConfidenceFit.Data h = rows.hybrid();
+        ConfidenceFit.Data b = rows.bm25();
         List<double[]> hx = new ArrayList<>(Arrays.asList(h.x()));
         List<double[]> bx = new ArrayList<>(Arrays.asList(b.x()));
         List<Integer> hy = new ArrayList<>(Arrays.stream(h.y()).boxed().toList());
         List<Integer> by = new ArrayList<>(Arrays.stream(b.y()).boxed().toList());
         if (absent != null && share > 0) {
-            ConfidenceFit.Data ha = aligned(absent);
-            ConfidenceFit.Data ba = PriorShiftAnalysis.readAligned(absent.bm25());
-            List<Integer> rows = new ArrayList<>(java.util.stream.IntStream.range(0, ha.y().length).boxed().toList());
-            java.util.Collections.shuffle(rows, new java.util.Random(ABSENT_SEED));
-            int wanted = Math.min(rows.size(), (int) Math.round(share / (1 - share) * h.y().length));
-            for (int r : rows.subList(0, wanted)) {
-                hx.add(ha.x()[r]);
-                bx.add(ba.x()[r]);
-                hy.add(0); // its right tool was hidden: whatever came first is wrong
+            StepDumpOptions.DumpPair.Rows hidden = absentRows(absent, h);
+            List<Integer> order = new ArrayList<>(java.util.stream.IntStream.range(0, hidden.hybrid().y().length).boxed().toList());
+            java.util.Collections.shuffle(order, new java.util.Random(ABSENT_SEED));
+            int wanted = Math.min(order.size(), (int) Math.round(share / (1 - share) * h.y().length));
+            for (int r : order.subList(0, wanted)) {
+                hx.add(hidden.hybrid().x()[r]);
+                bx.add(hidden.bm25().x()[r]);
+                hy.add(0);
                 by.add(0);
             }
         }
         return new ConfidenceFit.Data[] {withHits(h.name(), hx, hy, false), withHits(b.name(), bx, by, true)};
     }
 
-    /** A pair's hybrid dump, checked to hold the same queries as its BM25 dump. */
-    private static ConfidenceFit.Data aligned(StepDumpOptions.DumpPair pair) throws IOException {
-        ConfidenceFit.Data h = PriorShiftAnalysis.readAligned(pair.hybrid());
-        long bm25Rows;
-        try (var lines = java.nio.file.Files.lines(pair.bm25())) {
-            bm25Rows = lines.count();
+    /**
+     * A {@code --without-gold} pair, checked to be one: no row may be right (its right tool was hidden, so whatever
+     * came first is wrong), and its rows must have the features of {@code present}'s (the same build's dump).
+     */
+    static StepDumpOptions.DumpPair.Rows absentRows(StepDumpOptions.DumpPair absent, ConfidenceFit.Data present)
+            throws IOException {
+        StepDumpOptions.DumpPair.Rows rows = absent.read();
+        int presentWidth = width(present);
+        for (ConfidenceFit.Data d : List.of(rows.hybrid(), rows.bm25())) {
+            for (int r = 0; r < d.y().length; r++) {
+                if (d.y()[r] != 0) {
+                    throw new IllegalArgumentException(absent.hybrid() + ":" + absent.bm25() + ": row " + (r + 1)
+                            + " is a right answer; a tool-absent pair comes from a --without-gold true run");
+                }
+            }
+            int w = width(d);
+            if (w >= 0 && presentWidth >= 0 && w != presentWidth) {
+                throw new IllegalArgumentException(absent.hybrid() + ":" + absent.bm25() + ": " + w
+                        + " features where the steps' own dumps have " + presentWidth + "; dump both with the same build");
+            }
         }
-        if (h.y().length != bm25Rows) {
-            throw new IllegalArgumentException(pair.hybrid() + ":" + pair.bm25() + ": the two dumps hold different queries");
+        return rows;
+    }
+
+    /** The feature count of a dump's rows with hits, -1 when it has none. */
+    private static int width(ConfidenceFit.Data d) {
+        for (double[] x : d.x()) {
+            if (x != null) {
+                return x.length;
+            }
         }
-        return h;
+        return -1;
     }
 
     private static ConfidenceFit.Data withHits(String name, List<double[]> xs, List<Integer> ys, boolean withoutZLexical) {

@@ -1,5 +1,6 @@
 package dev.toolsmith.bench.retrieval;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;
@@ -24,6 +25,21 @@ final class StepDumpOptions {
 
     /** A hybrid dump and the BM25 dump of the same queries, written {@code hybrid.tsv:bm25.tsv}. */
     record DumpPair(Path hybrid, Path bm25) {
+
+        /** Both dumps row for row ({@link ConfidenceFit#readAligned}), refused when they hold different queries. */
+        Rows read() throws IOException {
+            ConfidenceFit.Data h = ConfidenceFit.readAligned(hybrid);
+            ConfidenceFit.Data b = ConfidenceFit.readAligned(bm25);
+            if (h.y().length != b.y().length) {
+                throw new IllegalArgumentException(hybrid + ":" + bm25 + ": the two dumps hold different queries ("
+                        + h.y().length + " and " + b.y().length + " rows)");
+            }
+            return new Rows(h, b);
+        }
+
+        /** A pair's two dumps, read. */
+        record Rows(ConfidenceFit.Data hybrid, ConfidenceFit.Data bm25) {
+        }
 
         /** Parses one {@code hybrid.tsv:bm25.tsv} item; anything else is a usage error. */
         static final class Converter implements ITypeConverter<DumpPair> {

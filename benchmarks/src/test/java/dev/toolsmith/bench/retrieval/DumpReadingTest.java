@@ -26,6 +26,12 @@ class DumpReadingTest {
     }
 
     @Test
+    void idsWithTabsOrLineBreaksStayInOneCellOfTheHitsFile() {
+        assertThat(RetrievalBenchmark.cell("a\tb\nc\rd")).isEqualTo("a b c d");
+        assertThat(RetrievalBenchmark.cell("ably.io:get_metadata")).isEqualTo("ably.io:get_metadata");
+    }
+
+    @Test
     void aFileThatIsNotADumpIsRefusedWithItsLine(@TempDir Path dir) throws IOException {
         assertRefused(dir, List.of("1\t0.5", "yes\t0.2"), ":2: the label 'yes' is not 0 or 1");
         assertRefused(dir, List.of("recall@1\tmrr"), ":1: the label 'recall@1' is not 0 or 1");
@@ -33,6 +39,7 @@ class DumpReadingTest {
         assertRefused(dir, List.of("1\t0.5\t1", "0\t0.1\tx"), ":2: 'x' is not a finite number");
         assertRefused(dir, List.of("1\t0.5\t1", "0", "0\t0.1"), ":3: 1 features where earlier rows have 2");
         assertRefused(dir, List.of("1\t0.5\u0000"), ":1: '0.5\u0000' is not a finite number");
+        assertRefused(dir, List.of(), ": holds no rows; not a --dump file");
     }
 
     private static void assertRefused(Path dir, List<String> lines, String message) throws IOException {

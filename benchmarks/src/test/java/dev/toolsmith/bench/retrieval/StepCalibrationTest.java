@@ -1,6 +1,7 @@
 package dev.toolsmith.bench.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
@@ -122,6 +123,25 @@ class StepCalibrationTest {
         ConfidenceFit.Data[] again = StepCalibration.trainingPair(present, absent, 0.5);
         assertThat(again[0].x()).as("the sample is seeded").isDeepEqualTo(half[0].x());
         assertThat(StepCalibration.trainingPair(present, null, 0)[0].y()).hasSize(8);
+    }
+
+    @Test
+    void aToolAbsentPairThatIsNotOneIsRefusedByName(@TempDir Path dir) throws IOException {
+        StepDumpOptions.DumpPair present = pair(dir, "p", 9, -1, 0.0);
+        // a dump with the right tools present passed as the tool-absent one: its right answers would be relabelled
+        assertThatThrownBy(() -> StepCalibration.trainingPair(present, present, 0.1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("p-hybrid.tsv:")
+                .hasMessageContaining("row 1 is a right answer; a tool-absent pair comes from a --without-gold true run");
+        // an older build's dump: another feature count
+        Path h = Files.write(dir.resolve("old-hybrid.tsv"), List.of("0\t1\t2\t3", "0\t1\t2\t3"));
+        Path b = Files.write(dir.resolve("old-bm25.tsv"), List.of("0\t1\t2\t3", "0\t1\t2\t3"));
+        assertThatThrownBy(() -> StepCalibration.trainingPair(present, new StepDumpOptions.DumpPair(h, b), 0.1))
+                .hasMessageContaining("3 features where the steps' own dumps have 2");
+        // the two halves of a pair from different runs
+        Path shorter = Files.write(dir.resolve("short-bm25.tsv"), List.of("0\t7.0\t3.0"));
+        assertThatThrownBy(() -> StepCalibration.trainingPair(new StepDumpOptions.DumpPair(present.hybrid(), shorter), null, 0))
+                .hasMessageContaining("the two dumps hold different queries (9 and 1 rows)");
     }
 
     @Test
