@@ -14,9 +14,9 @@ import java.util.Arrays;
  * components (its own scale for each model's half), so the halves can be dotted at different times.
  *
  * <p>The signs of each row's leading {@code signBits} components are also kept as bits, for a prefilter of
- * large catalogs that scores the query's 4-bit magnitudes against the row's signs with AND and popcount
- * (about 15 ns a row, against about 230 ns for the int8 dot of 384 components, which C2 on JDK 17 does not
- * vectorise). Counting differing signs of query and row alone (XOR, 3 ns) was too coarse: a shortlist of
+ * large catalogs that scores the query's 4-bit magnitudes against the row's signs with XNOR, AND and popcount
+ * (15–26 ns a row on the machines measured, a tenth or less of the int8 dot of 384 components, which C2 on
+ * JDK 17 does not vectorise). Counting differing signs of query and row alone (XOR, 3 ns) was too coarse: a shortlist of
  * 30 % of a 10,000-tool catalog still missed a tool of the int8 top 100 in 4 of 10 queries. Not
  * thread-safe: the index guards it.
  */
@@ -29,7 +29,14 @@ final class QuantizedVectors {
     private float[] scales;
     private long[] signs;
 
+    /** The most sign bits a row may keep: a sign score ({@code ≤ 15 · signBits}) must fit a {@code short}. */
+    static final int MAX_SIGN_BITS = Short.MAX_VALUE / 15;
+
     QuantizedVectors(int dim, int signBits, int capacity) {
+        if (signBits < 0 || signBits > Math.min(dim, MAX_SIGN_BITS)) {
+            throw new IllegalArgumentException("sign bits must be between 0 and min(dim, " + MAX_SIGN_BITS + "): "
+                    + signBits);
+        }
         this.dim = dim;
         this.signBits = signBits;
         this.signWords = (signBits + 63) / 64;
@@ -58,11 +65,11 @@ final class QuantizedVectors {
     static final int SIGN_QUERY_BITS = 4;
 
     /**
-     * A query's leading {@code signBits} components as {@value #SIGN_QUERY_BITS}-bit magnitudes, one bit
-     * plane per magnitude bit, split by the component's sign: {@code positive[b]} has bit j set when
-     * component j is positive and bit b of its magnitude is set.
+     * A query's leading {@code signBits} components as {@value #SIGN_QUERY_BITS}-bit magnitudes {@code m_j}:
+     * {@code positive} has bit j set when component j is positive, and {@code magnitudes} holds one bit plane per
+     * magnitude bit, plane b at words {@code [b · signWords, (b + 1) · signWords)}. {@code maxScore} is {@code Σ m_j}.
      */
-    record SignQuery(long[][] positive, long[][] negative, int maxScore) {
+    record SignQuery(long[] positive, long[] magnitudes, int maxScore) {
     }
 
     SignQuery signQuery(float[] v) {
@@ -71,40 +78,43 @@ final class QuantizedVectors {
             max = Math.max(max, Math.abs(v[i]));
         }
         int top = (1 << SIGN_QUERY_BITS) - 1;
-        long[][] pos = new long[SIGN_QUERY_BITS][signWords];
-        long[][] neg = new long[SIGN_QUERY_BITS][signWords];
+        long[] positive = new long[signWords];
+        long[] planes = new long[SIGN_QUERY_BITS * signWords];
         int total = 0;
         for (int i = 0; i < signBits && max > 0; i++) {
             int m = Math.round(Math.abs(v[i]) / max * top);
             total += m;
-            long[][] planes = v[i] > 0 ? pos : neg;
+            long bit = 1L << (i & 63);
+            if (v[i] > 0) {
+                positive[i >>> 6] |= bit;
+            }
             for (int b = 0; b < SIGN_QUERY_BITS; b++) {
                 if ((m & (1 << b)) != 0) {
-                    planes[b][i >>> 6] |= 1L << (i & 63);
+                    planes[b * signWords + (i >>> 6)] |= bit;
                 }
             }
         }
-        return new SignQuery(pos, neg, total);
+        return new SignQuery(positive, planes, total);
     }
 
     /**
-     * With {@code m_j} the query's quantised magnitudes: {@code Σ m_j} over the leading components where
-     * both query and row are positive, minus {@code Σ m_j} where the query is negative and the row positive.
-     * That is {@code (Σ q_j · sign(row_j) + Σ q_j) / 2}, so it ranks rows as the query's dot with the rows'
-     * signs does. Between {@code -maxScore} and {@code maxScore}.
+     * {@code Σ m_j} over the leading components where the row's sign agrees with the query's (a row's zero
+     * counts as negative). That is {@code (Σ q_j · sign(row_j) + Σ |q_j|) / 2} in units of the magnitudes, so it
+     * ranks rows as the query's dot with the rows' signs does; between 0 and {@code maxScore}. Agreement is one
+     * XNOR a word, so each magnitude plane costs one popcount (counting agreeing and disagreeing positives
+     * apart took two).
      */
     int signScore(SignQuery q, int slot) {
         int base = slot * signWords;
+        long[] positive = q.positive();
+        long[] m = q.magnitudes();
         int score = 0;
-        for (int b = 0; b < SIGN_QUERY_BITS; b++) {
-            long[] p = q.positive()[b];
-            long[] n = q.negative()[b];
-            int plane = 0;
-            for (int i = 0; i < signWords; i++) {
-                long r = signs[base + i];
-                plane += Long.bitCount(p[i] & r) - Long.bitCount(n[i] & r);
+        for (int i = 0; i < signWords; i++) {
+            long agree = ~(positive[i] ^ signs[base + i]);
+            int at = i;
+            for (int b = 0; b < SIGN_QUERY_BITS; b++, at += signWords) {
+                score += Long.bitCount(m[at] & agree) << b;
             }
-            score += plane << b;
         }
         return score;
     }
@@ -145,6 +155,33 @@ final class QuantizedVectors {
             sum += a[i] * r[base + i];
         }
         return sum;
+    }
+
+    /** Rows {@link #readAhead} touches: far enough ahead that their lines arrive before they are multiplied. */
+    static final int READ_AHEAD = 16;
+
+    /** Bytes of the look-ahead reads, kept so the JIT cannot drop them. */
+    private int readAheadSink;
+
+    /**
+     * Reads one byte of every cache line of the query's range in the rows of {@code slots[from, from +}
+     * {@value #READ_AHEAD}{@code )}, for a loop of {@link #dot}s over scattered rows to call every
+     * {@value #READ_AHEAD} rows with the index of the rows after them. A sign shortlist or a statistics sample
+     * lies scattered over a table far larger than the cache, and a multiply loop asks for one row's lines at a
+     * time, so at 100,000 tools the pass waited on memory; independent reads let the processor fetch many rows'
+     * lines at once (a third off that pass, docs/decisions/2026-11-29-dense-pass-memory.md).
+     */
+    void readAhead(Query q, int[] slots, int from) {
+        int len = q.values().length;
+        int to = Math.min(slots.length, from + READ_AHEAD);
+        int touched = 0;
+        for (int j = from; j < to; j++) {
+            int base = slots[j] * dim + q.from();
+            for (int o = 0; o < len; o += 64) {
+                touched ^= rows[base + o];
+            }
+        }
+        readAheadSink ^= touched;
     }
 
     float scale(int slot) {

@@ -116,7 +116,8 @@ public final class ToolIndex implements AutoCloseable {
         this.vectorizer = new ToolVectorizer(embedder);
         this.dim = embedder.dimension();
         this.primaryDim = embedder.primaryDimension();
-        this.quantized = new QuantizedVectors(dim, primaryDim, INITIAL_CAPACITY);
+        int signBits = Math.min(primaryDim, QuantizedVectors.MAX_SIGN_BITS);
+        this.quantized = new QuantizedVectors(dim, signBits, INITIAL_CAPACITY);
         this.prefilterMinSlots = prefilterMinSlots;
         this.prefilterMinWidth = prefilterMinWidth;
         this.cascade = cascade;
@@ -630,6 +631,9 @@ public final class ToolIndex implements AutoCloseable {
         int[] sample = q == null ? new int[0] : statsSample();
         int[] samplePrimaryDots = new int[sample.length];
         for (int i = 0; i < sample.length; i++) {
+            if (i % QuantizedVectors.READ_AHEAD == 0) { // from 2,048 tools on, the sample is scattered too
+                quantized.readAhead(q, sample, i + QuantizedVectors.READ_AHEAD);
+            }
             samplePrimaryDots[i] = quantized.rawDot(q, sample[i]);
         }
         return new FirstPass(generation, live, dense, lexicalTop, q, sample, samplePrimaryDots);
@@ -652,7 +656,12 @@ public final class ToolIndex implements AutoCloseable {
             TopSlots top = new TopSlots(k);
             int considered = 0;
             int refused = 0;
-            for (int slot : signShortlist(quantized.signQuery(primary), width)) {
+            int[] shortlist = signShortlist(quantized.signQuery(primary), width);
+            for (int j = 0; j < shortlist.length; j++) {
+                if (j % QuantizedVectors.READ_AHEAD == 0) {
+                    quantized.readAhead(q, shortlist, j + QuantizedVectors.READ_AHEAD);
+                }
+                int slot = shortlist[j];
                 float score = quantized.dot(q, slot);
                 if (top.wouldAccept(score)) {
                     considered++;
@@ -690,23 +699,22 @@ public final class ToolIndex implements AutoCloseable {
      */
     private int[] signShortlist(QuantizedVectors.SignQuery q, int width) {
         int max = q.maxScore();
-        int[] score = new int[highWater];
-        int[] histogram = new int[2 * max + 1];
+        short[] score = new short[highWater]; // a sign score fits (QuantizedVectors.MAX_SIGN_BITS)
+        int[] histogram = new int[max + 1];
         for (int slot = 0; slot < highWater; slot++) {
             if (entries[slot] == null) {
-                score[slot] = Integer.MIN_VALUE;
+                score[slot] = -1;
                 continue;
             }
             int s = quantized.signScore(q, slot);
-            score[slot] = s;
-            histogram[s + max]++;
+            score[slot] = (short) s;
+            histogram[s]++;
         }
-        int cut = 2 * max;
-        int count = histogram[cut];
-        while (count < width && cut > 0) {
-            count += histogram[--cut];
+        int threshold = max;
+        int count = histogram[threshold];
+        while (count < width && threshold > 0) {
+            count += histogram[--threshold];
         }
-        int threshold = cut - max;
         int[] out = new int[count];
         int n = 0;
         for (int slot = 0; slot < highWater; slot++) {
@@ -747,6 +755,9 @@ public final class ToolIndex implements AutoCloseable {
         double sum = 0;
         double sumSq = 0;
         for (int i = 0; i < sample.length; i++) {
+            if (i % QuantizedVectors.READ_AHEAD == 0) {
+                quantized.readAhead(rest, sample, i + QuantizedVectors.READ_AHEAD);
+            }
             int slot = sample[i];
             double d = quantized.scale(slot)
                     * ((double) primaryScale * first.samplePrimaryDots[i] + (double) restScale * quantized.rawDot(rest, slot));

@@ -1,6 +1,7 @@
 package dev.toolsmith.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Random;
@@ -43,10 +44,10 @@ class QuantizedVectorsTest {
         QuantizedVectors table = new QuantizedVectors(dim, signBits, 1);
         float[] q = unit(dim);
         float max = 0;
-        double sumQ = 0;
+        double sumAbsQ = 0;
         for (int i = 0; i < signBits; i++) {
             max = Math.max(max, Math.abs(q[i]));
-            sumQ += q[i];
+            sumAbsQ += Math.abs(q[i]);
         }
         float step = max / 15; // one unit of the 4-bit magnitudes
         QuantizedVectors.SignQuery sq = table.signQuery(q);
@@ -58,9 +59,9 @@ class QuantizedVectorsTest {
                 bySigns += v[i] > 0 ? q[i] : -q[i];
             }
             int score = table.signScore(sq, 0);
-            assertThat(score).isBetween(-sq.maxScore(), sq.maxScore());
-            // score = (Σ q·sign(row) + Σ q) / 2 in units of step; each magnitude is off by at most half a step
-            assertThat(2.0 * score * step - sumQ).isCloseTo(bySigns, within((double) signBits * step));
+            assertThat(score).isBetween(0, sq.maxScore());
+            // score = (Σ q·sign(row) + Σ |q|) / 2 in units of step; each magnitude is off by at most half a step
+            assertThat(2.0 * score * step - sumAbsQ).isCloseTo(bySigns, within((double) signBits * step));
         }
         table.set(0, q);
         int best = table.signScore(sq, 0);
@@ -70,6 +71,31 @@ class QuantizedVectorsTest {
         }
         table.set(0, minus);
         assertThat(table.signScore(sq, 0)).isLessThan(best);
+        assertThat(best).isEqualTo(sq.maxScore()); // every sign agrees with the query's own
+        assertThat(table.signScore(sq, 0)).isZero(); // none does
+    }
+
+    @Test
+    void readingAheadStopsAtTheEndOfTheSlotsAndOfTheTable() {
+        int dim = 40;
+        int rows = QuantizedVectors.READ_AHEAD + 5;
+        QuantizedVectors table = new QuantizedVectors(dim, 20, rows);
+        for (int slot = 0; slot < rows; slot++) {
+            table.set(slot, unit(dim));
+        }
+        QuantizedVectors.Query rest = QuantizedVectors.query(unit(dim), 20, dim); // the second half's range
+        int[] slots = {rows - 1, 0, 3};
+        float[] before = {table.dot(rest, rows - 1), table.dot(rest, 0), table.dot(rest, 3)};
+        table.readAhead(rest, slots, 1); // two rows left: reads those, never past the array's end
+        table.readAhead(rest, slots, slots.length); // nothing left
+        assertThat(new float[] {table.dot(rest, rows - 1), table.dot(rest, 0), table.dot(rest, 3)}).isEqualTo(before);
+    }
+
+    @Test
+    void aSignWidthWhoseScoreCouldOverflowAShortIsRefused() {
+        int tooMany = QuantizedVectors.MAX_SIGN_BITS + 1;
+        assertThatThrownBy(() -> new QuantizedVectors(tooMany + 1, tooMany, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sign bits");
     }
 
     @Test

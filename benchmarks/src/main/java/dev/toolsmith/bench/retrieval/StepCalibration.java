@@ -171,6 +171,10 @@ public final class StepCalibration implements Callable<Integer> {
         if (absentShare < 0 || absentShare >= 0.9) {
             throw new ParameterException(spec.commandLine(), "--absent-share must be at least 0 and below 0.9, got " + absentShare);
         }
+        if (absentShare == 0 && !trainAbsent.isEmpty()) { // else the pairs would be read by nobody and the fit look cautious
+            throw new ParameterException(spec.commandLine(), "--train-absent is mixed in only with --absent-share above 0"
+                    + " (the cautious models were fitted with 0.1)");
+        }
         if (absentShare > 0 && trainAbsent.size() != dumps.train.size()) {
             throw new ParameterException(spec.commandLine(), "--absent-share needs one --train-absent pair per --train pair ("
                     + dumps.train.size() + "), got " + trainAbsent.size());

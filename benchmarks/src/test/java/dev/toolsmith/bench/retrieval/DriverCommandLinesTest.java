@@ -92,6 +92,9 @@ class DriverCommandLinesTest {
                 "--absent-share", "0.95");
         assertThat(tooMuch.exitCode).isEqualTo(2);
         assertThat(tooMuch.err).contains("--absent-share must be at least 0 and below 0.9");
+        Usage noShare = Usage.of(new StepCalibration(), "--train", SEAL, "--train-absent", SEAL, "--eval", STEPS);
+        assertThat(noShare.exitCode).isEqualTo(2);
+        assertThat(noShare.err).contains("--train-absent is mixed in only with --absent-share above 0");
         Usage unevenEval = Usage.of(new StepCalibration(), "--train", SEAL, "--eval", STEPS + "," + SEAL,
                 "--eval-absent", STEPS);
         assertThat(unevenEval.exitCode).isEqualTo(2);
