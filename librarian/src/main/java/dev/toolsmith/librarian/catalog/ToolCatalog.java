@@ -152,7 +152,9 @@ public class ToolCatalog {
 
     /**
      * Deletes a tool and all its versions and publishes a tombstone, audited as {@code RETIRED} with the
-     * reason; empty when the tool is unknown.
+     * reason; empty when the tool is unknown. The row goes by a bulk delete, not by removing the loaded entity:
+     * Hibernate Reactive's entity removal under concurrent requests continued the session on another event loop
+     * (HR000069, quarkusio/quarkus#41945), which failed source deletes (SourceService.delete).
      */
     public Uni<Optional<CatalogChange>> delete(String toolId, String reason, CatalogActor by) {
         return Panache.withTransaction(() -> CatalogTool.<CatalogTool>findById(toolId, LockModeType.PESSIMISTIC_WRITE)
@@ -165,7 +167,7 @@ public class ToolCatalog {
                     before.put("status", tool.status);
                     before.put("allowedCallers", List.of(tool.allowedCallers));
                     return CatalogToolVersion.delete("toolId", toolId)
-                            .chain(() -> tool.delete())
+                            .chain(() -> CatalogTool.delete("id", toolId))
                             .chain(() -> nextRevision())
                             .call(() -> outbox.appendTombstone(Topics.TOOL_CATALOG, toolId))
                             .call(() -> audit.record(by.name(), AuditLog.Action.RETIRED, "tool", toolId,

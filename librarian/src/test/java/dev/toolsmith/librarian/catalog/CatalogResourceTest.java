@@ -46,6 +46,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -220,6 +221,39 @@ class CatalogResourceTest {
             // Two entries, then the tombstone last: compaction keeps nothing of the tool.
             assertThat(forKey).hasSize(3);
             assertThat(forKey.get(2).value()).isNull();
+        }
+    }
+
+    @Test
+    void toolsRetiredAtOnceAreAllRetiredEachOnce() throws Exception {
+        // concurrent retirements, as an admin clearing a source's tools from several tabs: each answers 204 and is
+        // audited once (an entity delete under concurrency once left a session on another event loop)
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String id = "cat.concurrent-" + i;
+            seeder.seed(TestTools.external(TestTools.tool(id, "LOOK_UP_CONCURRENT_" + i, "Lookup " + i,
+                    "Looks up record " + i + ".", "data", "records", Risk.READ_ONLY, "key")));
+            ids.add(id);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (String id : ids) {
+                answers.add(pool.submit(() -> given().header("X-API-Key", ADMIN_KEY)
+                        .queryParam("reason", "the records API closed").delete("/tools/" + id).statusCode()));
+            }
+            for (int i = 0; i < ids.size(); i++) {
+                assertThat(answers.get(i).get(60, TimeUnit.SECONDS))
+                        .as("DELETE /tools/%s", ids.get(i)).isEqualTo(204);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (String id : ids) {
+            given().header("X-API-Key", VIEWER_KEY).get("/tools/" + id).then().statusCode(404);
+            assertThat(given().header("X-API-Key", VIEWER_KEY).queryParam("subjectId", id)
+                    .queryParam("action", "RETIRED").get("/audit").then().statusCode(200).extract().jsonPath()
+                    .getList("items")).as("RETIRED entries of %s", id).hasSize(1);
         }
     }
 
