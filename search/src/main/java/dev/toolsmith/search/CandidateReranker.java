@@ -13,7 +13,7 @@ import java.util.List;
  * can feed the tool ({@code inputFit}) or leave its required parameters empty ({@code requiredUnfed}). Each reads
  * the same on any catalog. The new score is {@code fused + w · features}. The weights are a conditional-logit fit
  * (the right tool against the other candidates of its step) by {@code RerankFit} on both step sets; fitted on one
- * and measured on the other they lift recall@1 and recall@5 in both directions (docs/search.md, "Reranking").
+ * and measured on the other they lift recall@1 and recall@5 in both directions (docs/search-measurements.md, "Reranking").
  *
  * <p>Free text is not re-ordered: fitted on MetaTool or on Gorilla-HF, the same kind of weights lowered recall@5 on
  * the other set, so nothing of them carries across catalogs.

@@ -9,7 +9,7 @@ package dev.toolsmith.search;
  * the map is linear, outside them it is clamped to the end knots. It only re-labels scores: a higher probability
  * never maps lower, so the ranking of hits and what clears the threshold in ranked order are kept. Fitted by
  * isotonic regression (pool-adjacent-violators, blocks of at least 2 % of the rows) on cross-fitted probabilities of
- * both step sets, printed by {@code StepCalibration} in the benchmarks (docs/search.md, "Refitting the confidence");
+ * both step sets, printed by {@code StepCalibration} in the benchmarks (docs/search-measurements.md, "Refitting the confidence");
  * any refit of {@link ConfidenceModel#STEP_HYBRID} or {@link ConfidenceModel#STEP_BM25} needs a refit of its table.
  */
 final class ConfidenceCalibration {

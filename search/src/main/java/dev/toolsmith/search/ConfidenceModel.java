@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <p>Coefficients were fitted by {@code ConfidenceFit} (logistic regression, L2 1e-3, Newton) on the
  * top hits of both shared evaluation sets, and checked held out (fit on one set, verify on the other;
- * fit on even rows, verify on odd). Refit with the commands in docs/search.md ("Refitting"); any change
+ * fit on even rows, verify on odd). Refit with the commands in docs/search-measurements.md ("Refitting"); any change
  * to ranking or features needs a refit and a fresh check of {@link SearchDefaults#SUBSTITUTION_THRESHOLD}.
  */
 final class ConfidenceModel {
@@ -30,7 +30,7 @@ final class ConfidenceModel {
      * {@link CandidateReranker} orders them, with {@code margin} the fusion's lead (see {@link #features}) and
      * zLexical capped at {@link #STEP_LEXICAL_Z_CAP}. Held out (fitted on one step set, measured with the cascade
      * and the calibration table on the other, {@code StepCalibration}): 95.3 % precision on the OpenAPI steps and
-     * 99.4 % on Seal-Tools, docs/search.md "Confidence".
+     * 99.4 % on Seal-Tools, docs/search-measurements.md "Confidence".
      */
     static final double[] STEP_HYBRID = {-3.3620, 0.0408, 0.2665, 1.0948, 0.3954, 0.2584, 2.3619, 0.1248,
         0.0524, -0.7537, 0.5844, 0.3922, 0.0460, -0.6367};

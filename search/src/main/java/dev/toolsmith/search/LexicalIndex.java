@@ -48,7 +48,7 @@ final class LexicalIndex implements Closeable {
     /**
      * The one searched field. Summing BM25 over separate fields (as until 2026-11) counted a word once per
      * field it appears in, so a tool that repeats its task in name, domain, tags and description won on
-     * that word alone; one field saturates each word once (docs/search.md, "What was tried").
+     * that word alone; one field saturates each word once (docs/decisions/2026-11-24-one-field-bm25.md).
      */
     static final String TEXT = "text";
     /**

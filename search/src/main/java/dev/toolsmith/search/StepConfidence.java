@@ -3,7 +3,7 @@ package dev.toolsmith.search;
 import java.util.Locale;
 
 /**
- * Which pair of step models turns a plan step's evidence into its confidence (docs/search.md, "When the right tool is
+ * Which pair of step models turns a plan step's evidence into its confidence (docs/search-measurements.md, "When the right tool is
  * not in the catalog"). Both are fitted on the two step-shaped sets; they differ in what they were shown.
  *
  * <p>A step whose right tool is not in the catalog still has a best match, usually a sibling operation of the same API

@@ -81,7 +81,7 @@ public final class ToolIndex implements AutoCloseable {
     private final int prefilterMinWidth;
     /** Whether a query whose BM25 answer alone clears the substitution threshold skips its embedding. */
     private final boolean cascade;
-    /** Which step models score plan steps' confidence (docs/search.md, "When the right tool is not in the catalog"). */
+    /** Which step models score plan steps' confidence (docs/search-measurements.md, "When the right tool is not in the catalog"). */
     private final StepConfidence stepConfidence;
     private int highWater;
     /** Bumped by every write, so a search that let go of the lock knows whether its first pass still holds. */
@@ -426,7 +426,7 @@ public final class ToolIndex implements AutoCloseable {
         int k = Math.max(SearchDefaults.CANDIDATES, query.limit());
         LexicalPass decidedLexically = null;
         // only plan steps: on free text, BM25's confidence fitted on one shared set was 79 % precise at the
-        // threshold on the other (docs/search.md, "Cascade"), so free text is always embedded
+        // threshold on the other (docs/search.md, "How a query is ranked"), so free text is always embedded
         boolean step = query.verb() != null && !query.verb().isBlank();
         QueryEvidence evidence = new QueryEvidence(query, text);
         if (mode == RetrievalMode.HYBRID && cascade && step) {

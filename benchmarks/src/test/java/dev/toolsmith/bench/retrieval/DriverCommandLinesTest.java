@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The command lines of the offline drivers as docs/search.md writes them parse to what the driver computes with,
- * and a bad one is picocli's usage error (exit 2) before any dump is read: no data files here.
+ * The command lines of the offline drivers as docs/search-measurements.md writes them parse to what the driver
+ * computes with, and a bad one is picocli's usage error (exit 2) before any dump is read: no data files here.
  */
 class DriverCommandLinesTest {
 

@@ -15,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * JVM; it is a projection of the catalog, filled by {@link IndexBootstrap} and {@link CatalogProjection}.
  * Query vectors of the last {@code toolsmith.search.query-cache-size} distinct query texts are kept
  * (0 turns that off). {@code toolsmith.search.cascade.enabled} (default true) lets a plan step whose BM25 answer
- * alone is confident enough skip its query embedding (docs/search.md, "Cascade"); false embeds every query.
+ * alone is confident enough skip its query embedding (docs/search.md, "How a query is ranked"); false embeds every query.
  * {@code toolsmith.search.step-confidence} ({@code standard}, the default, or {@code cautious}) chooses the step models
  * behind a plan step's confidence: {@code cautious} was fitted with steps whose tool is not in the catalog, for
  * deployments whose planners often ask for verbs nothing serves (docs/search.md).
