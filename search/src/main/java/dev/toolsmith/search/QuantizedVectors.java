@@ -16,9 +16,9 @@ import java.util.Arrays;
  * <p>The signs of each row's leading {@code signBits} components are also kept as bits, for a prefilter of
  * large catalogs that scores the query's 4-bit magnitudes against the row's signs with XNOR, AND and popcount
  * (15–26 ns a row on the machines measured, a tenth or less of the int8 dot of 384 components, which C2 on
- * JDK 17 does not vectorise). Counting differing signs of query and row alone (XOR, 3 ns) was too coarse: a shortlist of
- * 30 % of a 10,000-tool catalog still missed a tool of the int8 top 100 in 4 of 10 queries. Not
- * thread-safe: the index guards it.
+ * JDK 17 does not vectorise). Counting differing signs of query and row alone (XOR, 3 ns) was too coarse: a
+ * shortlist of 30 % of a 10,000-tool catalog still missed a tool of the int8 top 100 in 4 of 10 queries. Not
+ * thread-safe for writes: the index guards them; any number of searches may read at once.
  */
 final class QuantizedVectors {
 
@@ -160,7 +160,10 @@ final class QuantizedVectors {
     /** Rows {@link #readAhead} touches: far enough ahead that their lines arrive before they are multiplied. */
     static final int READ_AHEAD = 16;
 
-    /** Bytes of the look-ahead reads, kept so the JIT cannot drop them. */
+    /**
+     * The look-ahead reads' bytes, stored so the JIT cannot drop the reads. Concurrent searches store to it without
+     * synchronisation on purpose: nothing ever reads it, so a lost store loses nothing.
+     */
     private int readAheadSink;
 
     /**
