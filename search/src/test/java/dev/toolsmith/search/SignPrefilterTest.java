@@ -106,6 +106,48 @@ class SignPrefilterTest {
     }
 
     /** The test catalog's embedder, except that a query's second half arrives when the test says so. */
+    @Test
+    void anEmbedderWiderThanTheSignScoreCanCountIsPrefilteredOnItsLeadingComponents() {
+        // 3,000 components, more than QuantizedVectors.MAX_SIGN_BITS: the index keeps signs of the leading ones only
+        int dim = 3_000;
+        Random random = new Random(5);
+        java.util.Map<String, float[]> vectors = new java.util.HashMap<>();
+        TextEmbedder wide = new TextEmbedder() {
+            @Override
+            public String modelId() {
+                return "wide-test";
+            }
+
+            @Override
+            public int dimension() {
+                return dim;
+            }
+
+            @Override
+            public float[] embedQuery(String text) {
+                return vectors.computeIfAbsent(text, t -> RandomVectors.unit(random, dim));
+            }
+
+            @Override
+            public float[] embedPassage(String text) {
+                return embedQuery(text);
+            }
+        };
+        assertThat(wide.primaryDimension()).isGreaterThan(QuantizedVectors.MAX_SIGN_BITS);
+        try (ToolIndex index = new ToolIndex(wide, 0, 20)) {
+            List<ToolIndex.IndexedTool> tools = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                ToolManifest t = TestCatalog.tool("wide-" + i, "WIDE_" + i, "Wide " + i, "Wide tool " + i + ".",
+                        "wide", "wide", Risk.READ_ONLY, "{}");
+                tools.add(new ToolIndex.IndexedTool(t, new ToolVectors("wide-test", wide.embedQuery("needle " + i), null),
+                        null));
+            }
+            index.upsertAll(tools);
+            SearchHit top = index.search(ToolQuery.text("needle 137", 5)).hits().get(0);
+            assertThat(top.toolId()).isEqualTo("wide-137"); // its vector is the query's own
+        }
+    }
+
     private static final class DelayedEmbedder implements TextEmbedder {
         private final float[] whole;
         private final CompletableFuture<float[]> rest;
