@@ -11,7 +11,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -40,26 +39,19 @@ public final class CascadeCheck implements Callable<Integer> {
 
     @Mixin
     StepDumpOptions dumps;
-    @Option(names = "--zero-hybrid", split = ",", paramLabel = "FEATURE", converter = FeatureColumn.class,
-            description = "features set to 0 before the hybrid model is fitted, e.g. zLexical")
-    List<Integer> zeroHybrid;
-    @Option(names = "--zero-bm25", split = ",", paramLabel = "FEATURE", converter = FeatureColumn.class,
-            description = "features set to 0 before the BM25 model is fitted (zLexical, as shipped)")
-    List<Integer> zeroBm25;
-
     public static void main(String[] args) {
         System.exit(new CommandLine(new CascadeCheck()).execute(args));
     }
 
     @Override
     public Integer call() throws IOException {
-        Set<Integer> zeroHybrid = columns(this.zeroHybrid);
-        Set<Integer> zeroBm25 = columns(this.zeroBm25);
+        Set<Integer> zeroHybrid = dumps.zeroHybridColumns();
+        Set<Integer> zeroBm25 = dumps.zeroBm25Columns();
         List<ConfidenceFit.Data> hybridTrain = new ArrayList<>();
         List<ConfidenceFit.Data> bm25Train = new ArrayList<>();
         for (StepDumpOptions.DumpPair p : dumps.train) {
-            hybridTrain.add(zeroed(ConfidenceFit.read(p.hybrid()), zeroHybrid));
-            bm25Train.add(zeroed(ConfidenceFit.read(p.bm25()), zeroBm25));
+            hybridTrain.add(StepDumpOptions.zeroed(ConfidenceFit.read(p.hybrid()), zeroHybrid));
+            bm25Train.add(StepDumpOptions.zeroed(ConfidenceFit.read(p.bm25()), zeroBm25));
         }
         double[] wHybrid = ConfidenceFit.fit(hybridTrain);
         double[] wBm25 = ConfidenceFit.fit(bm25Train);
@@ -134,22 +126,6 @@ public final class CascadeCheck implements Callable<Integer> {
             z += w[i] * Double.parseDouble(row[i]);
         }
         return 1 / (1 + Math.exp(-z));
-    }
-
-    private static ConfidenceFit.Data zeroed(ConfidenceFit.Data d, Set<Integer> columns) {
-        for (double[] x : d.x()) {
-            for (int c : columns) {
-                if (c < x.length) {
-                    x[c] = 0;
-                }
-            }
-        }
-        return d;
-    }
-
-    /** The dump columns an optional {@code --zero-*} option names (none when it is absent). */
-    private static Set<Integer> columns(List<Integer> given) {
-        return given == null ? Set.of() : Set.copyOf(given);
     }
 
     /** A feature name (ConfidenceModel.FEATURES) as its dump column; an unknown name is a usage error. */

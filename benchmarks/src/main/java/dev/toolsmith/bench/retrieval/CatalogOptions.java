@@ -13,8 +13,8 @@ import java.util.Random;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --tools FILE --queries FILE [--sample N] [--scale N] [--seed S] [--vectors FILE]}: the options of the
- * drivers that search a labelled tool set ({@link RetrievalBenchmark}, {@link LatencyProfile}).
+ * {@code --tools FILE --queries FILE [--more-tools FILE,..] [--sample N] [--scale N] [--seed S] [--vectors FILE]}: the
+ * options of the drivers that search a labelled tool set ({@link RetrievalBenchmark}, {@link LatencyProfile}).
  */
 final class CatalogOptions {
 
@@ -22,6 +22,9 @@ final class CatalogOptions {
     Path tools;
     @Option(names = "--queries", required = true, paramLabel = "FILE", description = "queries.jsonl")
     Path queries;
+    @Option(names = "--more-tools", split = ",", paramLabel = "FILE",
+            description = "other sets' tools.jsonl joining the catalog as real distractors (their queries are not run)")
+    List<Path> moreTools = List.of();
     @Option(names = "--sample", defaultValue = "0", description = "run a seeded sample of N queries (0: all)")
     int sample;
     @Option(names = "--scale", defaultValue = "0", description = "pad the catalog with synthetic tools up to N")
@@ -30,6 +33,28 @@ final class CatalogOptions {
     long seed;
     @Option(names = "--vectors", paramLabel = "FILE", description = "cache of the real tools' vectors between runs")
     Path vectors;
+
+    /**
+     * The catalog's tools as read: {@code --tools}, then every {@code --more-tools} file. A catalog grown with other
+     * sets' real tools shows how the search and its confidence hold as a catalog grows, without the synthetic
+     * padding's artefacts ({@code --scale}); a tool id in two files is refused, since one would hide the other.
+     */
+    List<com.fasterxml.jackson.databind.JsonNode> rawTools() throws IOException {
+        List<com.fasterxml.jackson.databind.JsonNode> all = new ArrayList<>(RetrievalSets.rawTools(tools));
+        java.util.Map<String, Path> seen = new java.util.HashMap<>();
+        all.forEach(t -> seen.put(t.path("id").asText(), tools));
+        for (Path more : moreTools) {
+            for (com.fasterxml.jackson.databind.JsonNode t : RetrievalSets.rawTools(more)) {
+                Path earlier = seen.putIfAbsent(t.path("id").asText(), more);
+                if (earlier != null) {
+                    throw new IllegalArgumentException("--more-tools " + more + ": tool id '" + t.path("id").asText()
+                            + "' is already in " + earlier);
+                }
+                all.add(t);
+            }
+        }
+        return all;
+    }
 
     /** The queries, or the seeded sample of them. */
     List<RetrievalSets.LabelledQuery> queries() throws IOException {

@@ -50,7 +50,7 @@ public final class LatencyProfile implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<ToolManifest> realTools = RetrievalSets.rawTools(catalog.tools).stream().map(RetrievalSets::tool).toList();
+        List<ToolManifest> realTools = catalog.rawTools().stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> qs = catalog.queries();
         OnnxTextEmbedder minilm = OnnxTextEmbedder.create(EmbeddingModelChoice.ALL_MINILM_L6_V2_Q);
         OnnxTextEmbedder bge = OnnxTextEmbedder.create(EmbeddingModelChoice.BGE_SMALL_EN_V15_Q);

@@ -105,7 +105,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--without-gold true and --dump-candidates do not go together: a candidate dump needs the right tools");
         }
-        List<com.fasterxml.jackson.databind.JsonNode> rawTools = RetrievalSets.rawTools(catalog.tools);
+        List<com.fasterxml.jackson.databind.JsonNode> rawTools = catalog.rawTools();
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> queries = catalog.queries();
         try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade, stepConfidence)) {

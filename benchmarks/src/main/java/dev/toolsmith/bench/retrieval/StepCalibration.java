@@ -124,8 +124,8 @@ public final class StepCalibration implements Callable<Integer> {
         for (int i = 0; i < dumps.train.size(); i++) {
             StepDumpOptions.DumpPair absent = absentShare > 0 ? trainAbsent.get(i) : null;
             ConfidenceFit.Data[] pair = trainingPair(dumps.train.get(i), absent, absentShare);
-            hybridTrain.add(pair[0]);
-            bm25Train.add(pair[1]);
+            hybridTrain.add(StepDumpOptions.zeroed(pair[0], dumps.zeroHybridColumns()));
+            bm25Train.add(StepDumpOptions.zeroed(pair[1], dumps.zeroBm25Columns()));
         }
         double[] wHybrid = hybridGiven != null ? hybridGiven : ConfidenceFit.fit(hybridTrain);
         double[] wBm25 = bm25Given != null ? bm25Given : ConfidenceFit.fit(bm25Train);

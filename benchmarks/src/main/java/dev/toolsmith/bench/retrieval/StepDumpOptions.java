@@ -9,7 +9,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --train h.tsv:b.tsv[,..] --eval h.tsv:b.tsv[,..] [--threshold P]}: the options of the drivers that fit the
- * two step models on some pairs of {@code --cascade false} dumps and measure the cascade on others
+ * two step models on some pairs of {@code --cascade false} dumps and measure the cascade on others, with
+ * {@code --zero-hybrid} / {@code --zero-bm25} naming features (ConfidenceModel.FEATURES) set to 0 before fitting
  * ({@link CascadeCheck}, {@link StepCalibration}).
  */
 final class StepDumpOptions {
@@ -22,6 +23,37 @@ final class StepDumpOptions {
     List<DumpPair> eval;
     @Option(names = "--threshold", defaultValue = "0.95", description = "probability a substitution must clear")
     double threshold;
+    @Option(names = "--zero-hybrid", split = ",", paramLabel = "FEATURE", converter = CascadeCheck.FeatureColumn.class,
+            description = "features set to 0 before the hybrid model is fitted, e.g. zLexical")
+    List<Integer> zeroHybrid;
+    @Option(names = "--zero-bm25", split = ",", paramLabel = "FEATURE", converter = CascadeCheck.FeatureColumn.class,
+            description = "features set to 0 before the BM25 model is fitted (zLexical, as shipped)")
+    List<Integer> zeroBm25;
+
+    /** The dump columns {@code --zero-hybrid} names (none when it is absent). */
+    java.util.Set<Integer> zeroHybridColumns() {
+        return zeroHybrid == null ? java.util.Set.of() : java.util.Set.copyOf(zeroHybrid);
+    }
+
+    /** The dump columns {@code --zero-bm25} names (none when it is absent). */
+    java.util.Set<Integer> zeroBm25Columns() {
+        return zeroBm25 == null ? java.util.Set.of() : java.util.Set.copyOf(zeroBm25);
+    }
+
+    /** {@code d} with the given feature columns set to 0 in every row with hits (in place). */
+    static ConfidenceFit.Data zeroed(ConfidenceFit.Data d, java.util.Set<Integer> columns) {
+        for (double[] x : d.x()) {
+            if (x == null) {
+                continue;
+            }
+            for (int c : columns) {
+                if (c < x.length) {
+                    x[c] = 0;
+                }
+            }
+        }
+        return d;
+    }
 
     /** A hybrid dump and the BM25 dump of the same queries, written {@code hybrid.tsv:bm25.tsv}. */
     record DumpPair(Path hybrid, Path bm25) {

@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -26,8 +27,8 @@ class DriverCommandLinesTest {
                 new StepDumpOptions.DumpPair(Path.of("/tmp/steps-hybrid.tsv"), Path.of("/tmp/steps-bm25.tsv")),
                 new StepDumpOptions.DumpPair(Path.of("/tmp/seal-hybrid.tsv"), Path.of("/tmp/seal-bm25.tsv")));
         assertThat(check.dumps.eval).hasSize(1);
-        assertThat(check.zeroBm25).containsExactly(CascadeCheck.FEATURES.indexOf("zLexical"));
-        assertThat(check.zeroHybrid).isNull();
+        assertThat(check.dumps.zeroBm25).containsExactly(CascadeCheck.FEATURES.indexOf("zLexical"));
+        assertThat(check.dumps.zeroHybrid).isNull();
         assertThat(check.dumps.threshold).isEqualTo(0.95);
 
         Usage unknownFeature = Usage.of(new CascadeCheck(), "--train", SEAL, "--eval", STEPS, "--zero-bm25", "zLex");
@@ -113,6 +114,34 @@ class DriverCommandLinesTest {
                 "--step-confidence", "careful");
         assertThat(typo.exitCode).isEqualTo(2);
         assertThat(typo.err).contains("--step-confidence must be standard or cautious, got 'careful'");
+    }
+
+    @Test
+    void stepCalibrationZeroesTheNamedFeaturesLikeCascadeCheck() {
+        StepCalibration calibration = new StepCalibration();
+        new CommandLine(calibration).parseArgs("--train", SEAL, "--eval", STEPS, "--zero-hybrid", "zDense,margin");
+        assertThat(calibration.dumps.zeroHybridColumns()).containsExactlyInAnyOrder(CascadeCheck.FEATURES.indexOf("zDense"),
+                CascadeCheck.FEATURES.indexOf("margin"));
+        assertThat(calibration.dumps.zeroBm25Columns()).isEmpty();
+        Usage unknown = Usage.of(new StepCalibration(), "--train", SEAL, "--eval", STEPS, "--zero-hybrid", "zdense");
+        assertThat(unknown.exitCode).isEqualTo(2);
+        assertThat(unknown.err).contains("unknown feature zdense");
+    }
+
+    @Test
+    void moreToolsJoinTheCatalogAfterItsOwnAndAnIdInTwoFilesIsRefused(@TempDir Path dir) throws Exception {
+        Path own = java.nio.file.Files.writeString(dir.resolve("own.jsonl"),
+                "{\"id\":\"a\",\"name\":\"a\"}\n{\"id\":\"b\",\"name\":\"b\"}\n");
+        Path other = java.nio.file.Files.writeString(dir.resolve("other.jsonl"), "{\"id\":\"c\",\"name\":\"c\"}\n");
+        Path clash = java.nio.file.Files.writeString(dir.resolve("clash.jsonl"), "{\"id\":\"b\",\"name\":\"b2\"}\n");
+        RetrievalBenchmark run = new RetrievalBenchmark();
+        new CommandLine(run).parseArgs("--tools", own.toString(), "--queries", "q.jsonl", "--more-tools", other.toString());
+        assertThat(run.catalog.rawTools()).extracting(t -> t.path("id").asText()).containsExactly("a", "b", "c");
+        RetrievalBenchmark clashing = new RetrievalBenchmark();
+        new CommandLine(clashing).parseArgs("--tools", own.toString(), "--queries", "q.jsonl",
+                "--more-tools", other + "," + clash);
+        org.assertj.core.api.Assertions.assertThatThrownBy(clashing.catalog::rawTools)
+                .hasMessageContaining("--more-tools " + clash + ": tool id 'b' is already in " + own);
     }
 
     @Test
