@@ -5,9 +5,11 @@
 # conditions say, waits for every service to be healthy, runs `./toolsmith demo` against the containers,
 # checks that the catalog, the approvals and the learned aliases outlive removing and re-creating every
 # container (named volumes), then removes everything it created: containers, volumes, network, images.
-# Kept between runs: the Debian base tarball (target/compose-test/debian-bookworm.tar).
+# Kept between runs: the Debian base tarball, in the user's cache (~/.cache/toolsmith/debian-bookworm.tar), outside
+# the clone so that a fresh clone on the same machine reuses it (like ~/.m2); rebuilt when a week old.
 #
 # Settings: TOOLSMITH_COMPOSE_KEEP_IMAGES=1 keeps the images (faster reruns while developing),
+# TOOLSMITH_COMPOSE_CACHE (where the base tarball is kept, default ${XDG_CACHE_HOME:-~/.cache}/toolsmith),
 # TOOLSMITH_COMPOSE_START_TIMEOUT (seconds per start stage, default 300).
 # It takes the machine's platform lock (/tmp/platform.lock, or TOOLSMITH_PLATFORM_LOCK) for the whole run: it
 # publishes the platform's default ports (8080-8083, Kafka 9092), as `./toolsmith up` uses them.
@@ -150,15 +152,18 @@ fi
 say "Kafka broker: $(tr ':' '\n' <"$kafka_cp" | wc -l) jars"
 
 # --- 3. base image ------------------------------------------------------------------------------------------
-stage "3/8 Debian base image (mmdebstrap, cached in target/compose-test/)"
-tarball="$WORK/debian-bookworm.tar"
-if [ ! -s "$tarball" ]; then
+stage "3/8 Debian base image (mmdebstrap, cached for a week)"
+cache="${TOOLSMITH_COMPOSE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/toolsmith}"
+mkdir -p "$cache"
+tarball="$cache/debian-bookworm.tar"
+# a week at most, so the images pick up Debian's security updates
+if [ ! -s "$tarball" ] || [ -z "$(find "$tarball" -mtime -7 2>/dev/null)" ]; then
   say "mmdebstrap --variant=minbase --include=ca-certificates bookworm (about a minute)..."
   mmdebstrap --quiet --format=tar --variant=minbase --include=ca-certificates bookworm "$tarball.part" \
     >"$LOGS/mmdebstrap.log" 2>&1 || { tail -n 20 "$LOGS/mmdebstrap.log" >&2; rm -f "$tarball.part"; fail "mmdebstrap failed"; }
   mv "$tarball.part" "$tarball"
 else
-  say "cached: $tarball"
+  say "cached: $tarball ($(( ($(date +%s) - $(stat -c %Y "$tarball")) / 3600 )) hours old)"
 fi
 podman import -q "$tarball" "$LOCAL/debian:bookworm" >/dev/null
 BUILT_IMAGES+=("$LOCAL/debian:bookworm")
