@@ -1,5 +1,6 @@
 package dev.toolsmith.bench.retrieval;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.search.ToolIndex;
 import dev.toolsmith.search.ToolVectors;
@@ -8,7 +9,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import picocli.CommandLine.Option;
 
@@ -39,12 +42,12 @@ final class CatalogOptions {
      * sets' real tools shows how the search and its confidence hold as a catalog grows, without the synthetic
      * padding's artefacts ({@code --scale}); a tool id in two files is refused, since one would hide the other.
      */
-    List<com.fasterxml.jackson.databind.JsonNode> rawTools() throws IOException {
-        List<com.fasterxml.jackson.databind.JsonNode> all = new ArrayList<>(RetrievalSets.rawTools(tools));
-        java.util.Map<String, Path> seen = new java.util.HashMap<>();
+    List<JsonNode> rawTools() throws IOException {
+        List<JsonNode> all = new ArrayList<>(RetrievalSets.rawTools(tools));
+        Map<String, Path> seen = new HashMap<>();
         all.forEach(t -> seen.put(t.path("id").asText(), tools));
         for (Path more : moreTools) {
-            for (com.fasterxml.jackson.databind.JsonNode t : RetrievalSets.rawTools(more)) {
+            for (JsonNode t : RetrievalSets.rawTools(more)) {
                 Path earlier = seen.putIfAbsent(t.path("id").asText(), more);
                 if (earlier != null) {
                     throw new IllegalArgumentException("--more-tools " + more + ": tool id '" + t.path("id").asText()

@@ -3,6 +3,7 @@ package dev.toolsmith.bench.retrieval;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -31,17 +32,17 @@ final class StepDumpOptions {
     List<Integer> zeroBm25;
 
     /** The dump columns {@code --zero-hybrid} names (none when it is absent). */
-    java.util.Set<Integer> zeroHybridColumns() {
-        return zeroHybrid == null ? java.util.Set.of() : java.util.Set.copyOf(zeroHybrid);
+    Set<Integer> zeroHybridColumns() {
+        return zeroHybrid == null ? Set.of() : Set.copyOf(zeroHybrid);
     }
 
     /** The dump columns {@code --zero-bm25} names (none when it is absent). */
-    java.util.Set<Integer> zeroBm25Columns() {
-        return zeroBm25 == null ? java.util.Set.of() : java.util.Set.copyOf(zeroBm25);
+    Set<Integer> zeroBm25Columns() {
+        return zeroBm25 == null ? Set.of() : Set.copyOf(zeroBm25);
     }
 
     /** {@code d} with the given feature columns set to 0 in every row with hits (in place). */
-    static ConfidenceFit.Data zeroed(ConfidenceFit.Data d, java.util.Set<Integer> columns) {
+    static ConfidenceFit.Data zeroed(ConfidenceFit.Data d, Set<Integer> columns) {
         for (double[] x : d.x()) {
             if (x == null) {
                 continue;
