@@ -13,13 +13,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code --tools FILE --queries FILE [--more-tools FILE,..] [--sample N] [--scale N] [--seed S] [--vectors FILE]}: the
  * options of the drivers that search a labelled tool set ({@link RetrievalBenchmark}, {@link LatencyProfile}).
  */
 final class CatalogOptions {
+
+    /** The command this mixin belongs to, for usage errors. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--tools", required = true, paramLabel = "FILE", description = "tools.jsonl")
     Path tools;
@@ -40,23 +47,45 @@ final class CatalogOptions {
     /**
      * The catalog's tools as read: {@code --tools}, then every {@code --more-tools} file. A catalog grown with other
      * sets' real tools shows how the search and its confidence hold as a catalog grows, without the synthetic
-     * padding's artefacts ({@code --scale}); a tool id in two files is refused, since one would hide the other.
+     * padding's artefacts ({@code --scale}). A file that cannot be read, a tool without an id, and an id met twice
+     * (in one file or two: the index would keep one and hide the other) are usage errors naming the file.
      */
-    List<JsonNode> rawTools() throws IOException {
-        List<JsonNode> all = new ArrayList<>(RetrievalSets.rawTools(tools));
+    List<JsonNode> rawTools() {
+        List<JsonNode> all = new ArrayList<>();
         Map<String, Path> seen = new HashMap<>();
-        all.forEach(t -> seen.put(t.path("id").asText(), tools));
-        for (Path more : moreTools) {
-            for (JsonNode t : RetrievalSets.rawTools(more)) {
-                Path earlier = seen.putIfAbsent(t.path("id").asText(), more);
-                if (earlier != null) {
-                    throw new IllegalArgumentException("--more-tools " + more + ": tool id '" + t.path("id").asText()
-                            + "' is already in " + earlier);
+        List<Path> files = new ArrayList<>(List.of(tools));
+        files.addAll(moreTools);
+        for (int f = 0; f < files.size(); f++) {
+            Path file = files.get(f);
+            String option = f == 0 ? "--tools" : "--more-tools";
+            List<JsonNode> read = read(option, file);
+            for (int i = 0; i < read.size(); i++) {
+                String id = read.get(i).path("id").asText("");
+                if (id.isBlank()) {
+                    throw usage(option + " " + file + ": tool " + (i + 1) + " has no id");
                 }
-                all.add(t);
+                Path earlier = seen.putIfAbsent(id, file);
+                if (earlier != null) {
+                    throw usage(option + " " + file + ": tool id '" + id + "' is already in " + earlier);
+                }
             }
+            all.addAll(read);
         }
         return all;
+    }
+
+    private List<JsonNode> read(String option, Path file) {
+        try {
+            return RetrievalSets.rawTools(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw usage(option + " " + file + ": no such file");
+        } catch (IOException e) { // Jackson's message names the line and column
+            throw usage(option + " " + file + ": not a tools.jsonl file: " + e.getMessage());
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(command.commandLine(), message);
     }
 
     /** The queries, or the seeded sample of them. */

@@ -134,14 +134,32 @@ class DriverCommandLinesTest {
                 "{\"id\":\"a\",\"name\":\"a\"}\n{\"id\":\"b\",\"name\":\"b\"}\n");
         Path other = java.nio.file.Files.writeString(dir.resolve("other.jsonl"), "{\"id\":\"c\",\"name\":\"c\"}\n");
         Path clash = java.nio.file.Files.writeString(dir.resolve("clash.jsonl"), "{\"id\":\"b\",\"name\":\"b2\"}\n");
-        RetrievalBenchmark run = new RetrievalBenchmark();
-        new CommandLine(run).parseArgs("--tools", own.toString(), "--queries", "q.jsonl", "--more-tools", other.toString());
+        Path twice = java.nio.file.Files.writeString(dir.resolve("twice.jsonl"),
+                "{\"id\":\"d\",\"name\":\"d\"}\n{\"id\":\"d\",\"name\":\"d2\"}\n");
+        Path noId = java.nio.file.Files.writeString(dir.resolve("no-id.jsonl"), "{\"name\":\"e\"}\n");
+        Path nul = java.nio.file.Files.writeString(dir.resolve("nul.jsonl"), "{\"id\":\"f\u0000\n");
+        RetrievalBenchmark run = parse(own, other.toString());
         assertThat(run.catalog.rawTools()).extracting(t -> t.path("id").asText()).containsExactly("a", "b", "c");
-        RetrievalBenchmark clashing = new RetrievalBenchmark();
-        new CommandLine(clashing).parseArgs("--tools", own.toString(), "--queries", "q.jsonl",
-                "--more-tools", other + "," + clash);
-        org.assertj.core.api.Assertions.assertThatThrownBy(clashing.catalog::rawTools)
-                .hasMessageContaining("--more-tools " + clash + ": tool id 'b' is already in " + own);
+
+        assertRefused(parse(own, other + "," + clash), "--more-tools " + clash + ": tool id 'b' is already in " + own);
+        assertRefused(parse(own, other + "," + other), "--more-tools " + other + ": tool id 'c' is already in " + other);
+        assertRefused(parse(own, twice.toString()), "--more-tools " + twice + ": tool id 'd' is already in " + twice);
+        assertRefused(parse(own, noId.toString()), "--more-tools " + noId + ": tool 1 has no id");
+        assertRefused(parse(own, nul.toString()), "--more-tools " + nul + ": not a tools.jsonl file");
+        assertRefused(parse(own, dir.resolve("missing.jsonl").toString()),
+                "--more-tools " + dir.resolve("missing.jsonl") + ": no such file");
+        assertRefused(parse(dir.resolve("gone.jsonl"), other.toString()), "--tools " + dir.resolve("gone.jsonl") + ": no such file");
+    }
+
+    private static RetrievalBenchmark parse(Path tools, String moreTools) {
+        RetrievalBenchmark run = new RetrievalBenchmark();
+        new CommandLine(run).parseArgs("--tools", tools.toString(), "--queries", "q.jsonl", "--more-tools", moreTools);
+        return run;
+    }
+
+    private static void assertRefused(RetrievalBenchmark run, String message) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(run.catalog::rawTools)
+                .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining(message);
     }
 
     @Test

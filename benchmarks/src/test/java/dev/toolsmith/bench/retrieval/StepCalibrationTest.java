@@ -163,4 +163,20 @@ class StepCalibrationTest {
         Path b = Files.write(dir.resolve(name + "-bm25.tsv"), rows);
         return new StepDumpOptions.DumpPair(h, b);
     }
+
+    @Test
+    void aZeroedFeatureGetsNoWeightAndRowsWithoutHitsAreLeftAlone() {
+        // the first feature separates the labels perfectly, the second is noise: zeroed, the first must weigh nothing
+        double[][] x = {{2, 0.3}, {2, 0.1}, {-2, 0.2}, {-2, 0.4}, {2, 0.2}, {-2, 0.1}};
+        ConfidenceFit.Data d = new ConfidenceFit.Data("rows", x, new int[] {1, 1, 0, 0, 1, 0});
+        assertThat(ConfidenceFit.fit(List.of(d))[1]).isGreaterThan(1);
+        StepDumpOptions.zeroed(d, java.util.Set.of(0));
+        assertThat(Arrays.stream(d.x()).mapToDouble(r -> r[0])).containsOnly(0.0);
+        assertThat(ConfidenceFit.fit(List.of(d))[1]).isZero();
+
+        ConfidenceFit.Data aligned = new ConfidenceFit.Data("aligned", new double[][] {{1, 1}, null}, new int[] {1, 0});
+        StepDumpOptions.zeroed(aligned, java.util.Set.of(1, 7)); // a column past the row's end is ignored
+        assertThat(aligned.x()[0]).containsExactly(1, 0);
+        assertThat(aligned.x()[1]).isNull();
+    }
 }
