@@ -116,7 +116,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             log("indexed %d tools in %d ms", index.size(), indexMs);
 
             // Warm up the JIT and ONNX so the first measured queries are not cold.
-            for (int i = 0; i < Math.min(modesOption != null ? 20 : 200, queries.size()); i++) {
+            for (int i = 0; i < Math.min(200, queries.size()); i++) {
                 index.search(query(queries.get(i), RetrievalMode.HYBRID));
             }
 
