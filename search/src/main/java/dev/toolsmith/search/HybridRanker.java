@@ -51,8 +51,51 @@ final class HybridRanker {
         }
     }
 
+    /**
+     * The candidates' dot products with the query's leading components, summed while the rest of the query was
+     * still being embedded ({@link ToolIndex}'s first pass), so that only the rest is left once it arrives. The
+     * sums are {@link #dot}'s own running sums, carried on by {@link #continueDot}: a cosine comes out bit for bit
+     * as one {@link #dot} over the whole vector gives it.
+     */
+    static final class LeadingSums {
+        static final LeadingSums NONE = new LeadingSums(0);
+
+        private final int upTo;
+        private final Map<Integer, float[]> bySlot = new HashMap<>();
+
+        /** Sums over components {@code [0, upTo)}; {@code upTo} a multiple of 4 (see {@link #partialSums}). */
+        LeadingSums(int upTo) {
+            this.upTo = upTo;
+        }
+
+        /** Whether sums over the {@code leading} components of a {@code dimension}-long vector can be carried on. */
+        static boolean possible(int leading, int dimension) {
+            return leading > 0 && leading < dimension && leading % SUMS == 0;
+        }
+
+        void add(int slot, float[] leading, ToolVectors v) {
+            if (bySlot.containsKey(slot)) {
+                return;
+            }
+            float[] sums = new float[2 * SUMS];
+            partialSums(leading, v.tool(), upTo, sums, 0);
+            partialSums(leading, v.title(), upTo, sums, SUMS);
+            bySlot.put(slot, sums);
+        }
+
+        double toolCosine(int slot, float[] qv, ToolVectors v) {
+            float[] sums = bySlot.get(slot);
+            return sums == null ? dot(qv, v.tool()) : continueDot(qv, v.tool(), upTo, sums, 0);
+        }
+
+        double titleCosine(int slot, float[] qv, ToolVectors v) {
+            float[] sums = bySlot.get(slot);
+            return sums == null ? dot(qv, v.title()) : continueDot(qv, v.title(), upTo, sums, SUMS);
+        }
+    }
+
     List<Candidate> rank(RetrievalMode mode, float[] qv, TopSlots dense, Stats denseStats, TopSlots lexical,
-            Stats lexicalStats, IntFunction<ToolVectors> vectorsOf) {
+            Stats lexicalStats, IntFunction<ToolVectors> vectorsOf, LeadingSums leading) {
         Map<Integer, double[]> raw = new HashMap<>();
         int[] ls = lexical.slotsBestFirst();
         float[] lsc = lexical.scoresBestFirst();
@@ -70,8 +113,8 @@ final class HybridRanker {
             double title = 0;
             ToolVectors v = vectorsOf.apply(slot);
             if (qv != null) {
-                cos = dot(qv, v.tool());
-                title = dot(qv, v.title());
+                cos = leading.toolCosine(slot, qv, v);
+                title = leading.titleCosine(slot, qv, v);
             }
             double zd = denseStats.z(cos);
             double zl = lexicalStats.z(bm25);
@@ -86,6 +129,9 @@ final class HybridRanker {
         return out;
     }
 
+    /** How many running sums {@link #dot} keeps: four independent chains of multiply-adds. */
+    static final int SUMS = 4;
+
     static double dot(float[] a, float[] b) {
         float s0 = 0;
         float s1 = 0;
@@ -93,6 +139,47 @@ final class HybridRanker {
         float s3 = 0;
         int n = Math.min(a.length, b.length);
         int i = 0;
+        for (; i + 3 < n; i += 4) {
+            s0 += a[i] * b[i];
+            s1 += a[i + 1] * b[i + 1];
+            s2 += a[i + 2] * b[i + 2];
+            s3 += a[i + 3] * b[i + 3];
+        }
+        for (; i < n; i++) {
+            s0 += a[i] * b[i];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /**
+     * {@link #dot}'s four running sums over components {@code [0, to)} ({@code to} a multiple of 4), written to
+     * {@code sums[at..at+3]}.
+     */
+    static void partialSums(float[] a, float[] b, int to, float[] sums, int at) {
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        for (int i = 0; i + 3 < to; i += 4) {
+            s0 += a[i] * b[i];
+            s1 += a[i + 1] * b[i + 1];
+            s2 += a[i + 2] * b[i + 2];
+            s3 += a[i + 3] * b[i + 3];
+        }
+        sums[at] = s0;
+        sums[at + 1] = s1;
+        sums[at + 2] = s2;
+        sums[at + 3] = s3;
+    }
+
+    /** {@link #dot} carried on from component {@code from} with the running sums {@link #partialSums} left. */
+    static double continueDot(float[] a, float[] b, int from, float[] sums, int at) {
+        float s0 = sums[at];
+        float s1 = sums[at + 1];
+        float s2 = sums[at + 2];
+        float s3 = sums[at + 3];
+        int n = Math.min(a.length, b.length);
+        int i = from;
         for (; i + 3 < n; i += 4) {
             s0 += a[i] * b[i];
             s1 += a[i + 1] * b[i + 1];

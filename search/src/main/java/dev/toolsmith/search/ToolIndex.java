@@ -483,7 +483,7 @@ public final class ToolIndex implements AutoCloseable {
             HybridRanker.Stats denseStats = qv == null ? HybridRanker.Stats.NONE : denseStats(first, qv);
             HybridRanker.Stats lexicalStats = lexicalTop.stats(first.live, MIN_LEXICAL_STD);
             List<HybridRanker.Candidate> ranked = ranker.rank(mode, qv, dense, denseStats, lexicalTop,
-                    lexicalStats, slot -> entries[slot].vectors);
+                    lexicalStats, slot -> entries[slot].vectors, first.leadingSums);
             if (mode == RetrievalMode.BM25) {
                 ranked.removeIf(c -> c.lexical() <= 0);
             }
@@ -544,7 +544,8 @@ public final class ToolIndex implements AutoCloseable {
             return null;
         }
         List<HybridRanker.Candidate> ranked = ranker.rank(RetrievalMode.BM25, null, new TopSlots(0),
-                HybridRanker.Stats.NONE, lex.top, lex.top.stats(lex.live, MIN_LEXICAL_STD), slot -> entries[slot].vectors);
+                HybridRanker.Stats.NONE, lex.top, lex.top.stats(lex.live, MIN_LEXICAL_STD), slot -> entries[slot].vectors,
+                HybridRanker.LeadingSums.NONE);
         ranked.removeIf(c -> c.lexical() <= 0);
         if (ranked.isEmpty()) {
             return null;
@@ -636,12 +637,31 @@ public final class ToolIndex implements AutoCloseable {
             }
             samplePrimaryDots[i] = quantized.rawDot(q, sample[i]);
         }
-        return new FirstPass(generation, live, dense, lexicalTop, q, sample, samplePrimaryDots);
+        return new FirstPass(generation, live, dense, lexicalTop, q, sample, samplePrimaryDots,
+                leadingSums(primary, dense, lexicalTop));
     }
 
     /** What {@link #firstPass} found; valid while {@link #generation} is unchanged. */
     private record FirstPass(long generation, int live, TopSlots dense, TopSlots lexical,
-            QuantizedVectors.Query primary, int[] sample, int[] samplePrimaryDots) {
+            QuantizedVectors.Query primary, int[] sample, int[] samplePrimaryDots, HybridRanker.LeadingSums leadingSums) {
+    }
+
+    /**
+     * The first half of every candidate's exact cosines (tool and title vector), taken while the second model is
+     * still embedding the query: about a quarter of what is left to do once it is done (2026-11-29).
+     */
+    private HybridRanker.LeadingSums leadingSums(float[] primary, TopSlots dense, TopSlots lexicalTop) {
+        if (primary == null || !HybridRanker.LeadingSums.possible(primary.length, dim)) {
+            return HybridRanker.LeadingSums.NONE;
+        }
+        HybridRanker.LeadingSums sums = new HybridRanker.LeadingSums(primary.length);
+        for (int slot : dense.slotsBestFirst()) {
+            sums.add(slot, primary, entries[slot].vectors);
+        }
+        for (int slot : lexicalTop.slotsBestFirst()) {
+            sums.add(slot, primary, entries[slot].vectors);
+        }
+        return sums;
     }
 
     /**
