@@ -3,6 +3,7 @@ package dev.toolsmith.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Words of identifiers for lexical matching: splits snake_case, camelCase, kebab-case, dotted and slashed
@@ -11,6 +12,9 @@ import java.util.Locale;
  * one rare word. {@link dev.toolsmith.contracts.tool.VerbNormalizer} is the display form (it keeps {@code v2} together).
  */
 public final class IdentifierWords {
+
+    /** Compiled once: {@code String.split("\\s+")} would compile it for every text split. */
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private IdentifierWords() {
     }
@@ -25,7 +29,7 @@ public final class IdentifierWords {
             return "";
         }
         StringBuilder out = new StringBuilder(text.length() + 16);
-        for (String token : text.split("\\s+")) {
+        for (String token : WHITESPACE.split(text)) {
             if (token.isEmpty()) {
                 continue;
             }
