@@ -132,23 +132,11 @@ final class HybridRanker {
     /** How many running sums {@link #dot} keeps: four independent chains of multiply-adds. */
     static final int SUMS = 4;
 
+    /** Running sums to start a dot product from. */
+    private static final float[] NO_SUMS = new float[SUMS];
+
     static double dot(float[] a, float[] b) {
-        float s0 = 0;
-        float s1 = 0;
-        float s2 = 0;
-        float s3 = 0;
-        int n = Math.min(a.length, b.length);
-        int i = 0;
-        for (; i + 3 < n; i += 4) {
-            s0 += a[i] * b[i];
-            s1 += a[i + 1] * b[i + 1];
-            s2 += a[i + 2] * b[i + 2];
-            s3 += a[i + 3] * b[i + 3];
-        }
-        for (; i < n; i++) {
-            s0 += a[i] * b[i];
-        }
-        return (s0 + s1) + (s2 + s3);
+        return continueDot(a, b, 0, NO_SUMS, 0);
     }
 
     /**
