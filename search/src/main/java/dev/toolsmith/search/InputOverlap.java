@@ -136,7 +136,7 @@ public final class InputOverlap {
      * can be mapped, 0 when none can or there are no inputs.
      */
     public static double share(List<String> inputs, List<String> parameters) {
-        return shareOfWords(wordsOf(inputs), parameters);
+        return shareFed(wordsOf(inputs), wordsOf(parameters));
     }
 
     /** The folded words of each name, in order: split once per query, not once per tool it is compared with. */
@@ -148,12 +148,11 @@ public final class InputOverlap {
         return out;
     }
 
-    /** {@link #share} over inputs already split by {@link #wordsOf}. */
-    static double shareOfWords(List<Set<String>> inputs, List<String> parameters) {
-        if (inputs.isEmpty() || parameters.isEmpty()) {
+    /** {@link #share} over inputs and parameters already split by {@link #wordsOf}. */
+    static double shareFed(List<Set<String>> inputs, List<Set<String>> params) {
+        if (inputs.isEmpty() || params.isEmpty()) {
             return 0;
         }
-        List<Set<String>> params = wordsOf(parameters);
         boolean[] used = new boolean[params.size()];
         int mapped = 0;
         for (Set<String> w : inputs) {
@@ -173,22 +172,31 @@ public final class InputOverlap {
      * parameter can be fed (or none is required), 1 when none can.
      */
     public static double unfedRequired(List<String> inputs, JsonNode inputSchema) {
-        return unfedRequiredOfWords(wordsOf(inputs), inputSchema);
+        return unfedShare(wordsOf(inputs), requiredWords(inputSchema));
     }
 
-    /** {@link #unfedRequired} over inputs already split by {@link #wordsOf}. */
-    static double unfedRequiredOfWords(List<Set<String>> in, JsonNode inputSchema) {
+    /** The folded words of each required top-level parameter of an input JSON Schema (at most 64, in order). */
+    static List<Set<String>> requiredWords(JsonNode inputSchema) {
         JsonNode required = inputSchema == null ? null : inputSchema.get("required");
-        if (required == null || !required.isArray() || required.isEmpty()) {
+        List<Set<String>> out = new ArrayList<>();
+        if (required != null && required.isArray()) {
+            for (JsonNode r : required) {
+                if (out.size() == 64) {
+                    break;
+                }
+                out.add(words(r.asText("")));
+            }
+        }
+        return out;
+    }
+
+    /** {@link #unfedRequired} over inputs and required parameters already split ({@link #wordsOf}, {@link #requiredWords}). */
+    static double unfedShare(List<Set<String>> in, List<Set<String>> required) {
+        if (required.isEmpty()) {
             return 0;
         }
         int unfed = 0;
-        int n = 0;
-        for (JsonNode r : required) {
-            if (n++ >= 64) {
-                break;
-            }
-            Set<String> p = words(r.asText(""));
+        for (Set<String> p : required) {
             boolean fed = false;
             for (Set<String> w : in) {
                 if (fits(w, p)) {
@@ -198,6 +206,6 @@ public final class InputOverlap {
             }
             unfed += fed ? 0 : 1;
         }
-        return (double) unfed / n;
+        return (double) unfed / required.size();
     }
 }

@@ -381,20 +381,12 @@ public final class ToolIndex implements AutoCloseable {
         }
 
         private ConfidenceModel.StepEvidence compute(Entry entry) {
-            ToolManifest tool = entry.tool;
-            Set<String> nameWords = InputOverlap.words(String.join("_",
-                    tool.verb() == null ? "" : tool.verb(), tool.name() == null ? tool.id() : tool.name()));
-            nameWords.removeAll(InputOverlap.WEAK);
-            int said = 0;
-            for (String w : nameWords) {
-                said += queryWords.contains(w) ? 1 : 0;
-            }
-            double nameCover = nameWords.isEmpty() ? 0 : (double) said / nameWords.size();
-            double inputFit = inputWords.isEmpty() ? 0
-                    : InputOverlap.shareOfWords(inputWords, InputOverlap.parameterNames(tool.inputSchema()));
-            double risky = tool.risk() == null || tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
+            ToolWords words = entry.words;
+            double nameCover = words.nameCover(queryWords);
+            double inputFit = inputWords.isEmpty() ? 0 : InputOverlap.shareFed(inputWords, words.parameters());
+            double risky = entry.tool.risk() == null || entry.tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
             // a plan step that cannot feed the tool's required parameters is rarely asking for that tool
-            double requiredUnfed = step ? InputOverlap.unfedRequiredOfWords(inputWords, tool.inputSchema()) : 0;
+            double requiredUnfed = step ? InputOverlap.unfedShare(inputWords, words.required()) : 0;
             return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky, requiredUnfed);
         }
     }
@@ -822,7 +814,7 @@ public final class ToolIndex implements AutoCloseable {
             throw new IllegalArgumentException("tool " + tool.id() + " has " + vectors.dimension()
                     + "-d vectors, expected " + dim);
         }
-        return new Entry(tool, ToolText.of(tool), vectors, ToolTokens.count(tool));
+        return new Entry(tool, ToolText.of(tool), ToolWords.of(tool), vectors, ToolTokens.count(tool));
     }
 
     private void ensureCapacity(int slots) {
@@ -841,13 +833,15 @@ public final class ToolIndex implements AutoCloseable {
     private static final class Entry {
         final ToolManifest tool;
         final ToolText text;
+        final ToolWords words;
         final ToolVectors vectors;
         final int tokens;
         PluginStatus status;
 
-        Entry(ToolManifest tool, ToolText text, ToolVectors vectors, int tokens) {
+        Entry(ToolManifest tool, ToolText text, ToolWords words, ToolVectors vectors, int tokens) {
             this.tool = tool;
             this.text = text;
+            this.words = words;
             this.vectors = vectors;
             this.tokens = tokens;
         }
