@@ -58,7 +58,7 @@ public final class InputOverlap {
             "number", "content", "size", "page", "start", "end", "parameter", "attribute", "information");
 
     // compiled once: String.replaceAll and split compile their pattern on every call, and these run for every
-    // candidate of every search (a tenth of the work left after the query's embedding, 2026-11-29)
+    // query and for every tool indexed
     private static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{N}]");
     private static final Pattern TEXT_SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}_\\-.:/]+");
 

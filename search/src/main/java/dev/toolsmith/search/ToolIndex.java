@@ -3,6 +3,7 @@ package dev.toolsmith.search;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.search.SearchFilters;
 import dev.toolsmith.contracts.search.SearchHit;
+import dev.toolsmith.contracts.tool.Risk;
 import dev.toolsmith.contracts.tool.ToolManifest;
 import dev.toolsmith.search.embed.EnsembleTextEmbedder;
 import dev.toolsmith.search.embed.QueryEmbedding;
@@ -381,10 +382,11 @@ public final class ToolIndex implements AutoCloseable {
         }
 
         private ConfidenceModel.StepEvidence compute(Entry entry) {
-            ToolWords words = entry.words;
+            ToolWords words = entry.words; // split when the tool was indexed
             double nameCover = words.nameCover(queryWords);
             double inputFit = inputWords.isEmpty() ? 0 : InputOverlap.shareFed(inputWords, words.parameters());
-            double risky = entry.tool.risk() == null || entry.tool.risk() == dev.toolsmith.contracts.tool.Risk.READ_ONLY ? 0 : 1;
+            Risk risk = entry.tool.risk();
+            double risky = risk == null || risk == Risk.READ_ONLY ? 0 : 1;
             // a plan step that cannot feed the tool's required parameters is rarely asking for that tool
             double requiredUnfed = step ? InputOverlap.unfedShare(inputWords, words.required()) : 0;
             return new ConfidenceModel.StepEvidence(nameCover, inputFit, risky, requiredUnfed);
@@ -640,7 +642,8 @@ public final class ToolIndex implements AutoCloseable {
 
     /**
      * The first half of every candidate's exact cosines (tool and title vector), taken while the second model is
-     * still embedding the query: about a quarter of what is left to do once it is done (2026-11-29).
+     * still embedding the query, so that the search does only the second half once it is done (the re-scoring after
+     * the embedding took 0.25 ms instead of 0.33 at 10,000 tools, 2026-11-29).
      */
     private HybridRanker.LeadingSums leadingSums(float[] primary, TopSlots dense, TopSlots lexicalTop) {
         if (primary == null || !HybridRanker.LeadingSums.possible(primary.length, dim)) {
