@@ -82,4 +82,21 @@ class ToolWordsTest {
         String b = ToolWords.of(other).name().stream().filter("convert"::equals).findFirst().orElseThrow();
         assertThat(a).isSameAs(b);
     }
+
+    @Test
+    void hostileNamesAreSplitLikeAnyOtherAndNothingThrows() {
+        String longName = "x".repeat(40_000); // Jackson refuses property names over 50,000 characters before this
+        ToolManifest hostile = TestCatalog.tool("x.hostile", "GET\u0000IT", "get\u0000Weather\u202e", "d", "x", "x",
+                Risk.READ_ONLY, "{\"properties\":{\"city\\u0000name\":{},\"" + longName + "\":{}},"
+                        + "\"required\":[\"city\\u0000name\", null, \"\"]}");
+        ToolWords words = ToolWords.of(hostile);
+        // a NUL or a direction mark inside a name glues the parts around it and is dropped from the word
+        assertThat(words.name()).containsExactlyInAnyOrder("getit", "getweather");
+        assertThat(words.parameters()).hasSize(2);
+        // the NUL splits nothing away: the name still fits the input it was meant for
+        assertThat(InputOverlap.shareFed(InputOverlap.wordsOf(List.of("cityName")), words.parameters()))
+                .isEqualTo(InputOverlap.share(List.of("cityName"), InputOverlap.parameterNames(hostile.inputSchema())));
+        assertThat(InputOverlap.unfedShare(InputOverlap.wordsOf(List.of("city")), words.required()))
+                .isEqualTo(InputOverlap.unfedRequired(List.of("city"), hostile.inputSchema()));
+    }
 }
