@@ -32,8 +32,8 @@ final class ConfidenceModel {
      * and the calibration table on the other, {@code StepCalibration}): 95.3 % precision on the OpenAPI steps and
      * 99.4 % on Seal-Tools, docs/search-measurements.md "Confidence".
      */
-    static final double[] STEP_HYBRID = {-3.3620, 0.0408, 0.2665, 1.0948, 0.3954, 0.2584, 2.3619, 0.1248,
-        0.0524, -0.7537, 0.5844, 0.3922, 0.0460, -0.6367};
+    static final double[] STEP_HYBRID = {-3.7574, -0.0014, 0.2885, 0.8721, 1.1113, -0.3106, 3.4933, -0.0353, 0.2721,
+        -1.5340, -0.0429, 0.5725, 0.0243, -0.6723};
     /**
      * BM25 mode, and the cascade's first stage for plan steps (ToolIndex answers a step from BM25 alone when
      * this model's confidence clears the threshold). STEP_BM25 refitted with STEP_HYBRID (2026-11-27, same
@@ -42,8 +42,8 @@ final class ConfidenceModel {
      * (free text is never answered by BM25 alone: fitted on MetaTool, this model was 79 % precise at the
      * threshold on Gorilla-HF, docs/search.md).
      */
-    static final double[] STEP_BM25 = {-3.0214, 0.0000, 0.0000, 1.2134, 1.1534, 0.0000, 0.0000, 0.1199, 0.3473,
-        0.0000, 2.5940, 0.8144, -0.6328, -1.8452};
+    static final double[] STEP_BM25 = {-3.5864, 0.0000, 0.0000, 1.1569, 0.8544, 0.0000, 0.0000, -0.0677, 0.9285,
+        0.0000, 2.7545, 1.1725, -0.4971, -1.7558};
     /**
      * {@link StepConfidence#CAUTIOUS}: STEP_HYBRID and STEP_BM25 refitted (2026-11-28) on the same two step sets with a
      * tenth of each made of steps whose right tool was hidden ({@code --without-gold} dumps, seeded sample;

@@ -93,6 +93,10 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     @Option(names = "--dump-candidates", paramLabel = "FILE",
             description = "write each query's best fused candidates with their reranking features (RerankFit's input)")
     Path candidatesFile;
+    @Option(names = "--twins-right", arity = "1", defaultValue = "false",
+            description = "count a tool with a right tool's name, description and parameter names as right too"
+                    + " (a catalog that holds one API in several versions)")
+    boolean twinsRight;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new RetrievalBenchmark()).execute(args));
@@ -107,7 +111,8 @@ public final class RetrievalBenchmark implements Callable<Integer> {
         }
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = catalog.rawTools();
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
-        List<RetrievalSets.LabelledQuery> queries = catalog.queries();
+        List<RetrievalSets.LabelledQuery> queries = twinsRight
+                ? ToolTwins.asGold(rawTools, catalog.queries()) : catalog.queries();
         try (TextEmbedder embedder = embedder(model); ToolIndex index = new ToolIndex(embedder, cascade, stepConfidence)) {
             log("%d tools, %d queries, model %s", tools.size(), queries.size(), embedder.modelId());
             long t0 = System.nanoTime();
