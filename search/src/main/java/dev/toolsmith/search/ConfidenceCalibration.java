@@ -9,18 +9,18 @@ package dev.toolsmith.search;
  * the map is linear, outside them it is clamped to the end knots. It only re-labels scores: a higher probability
  * never maps lower, so the ranking of hits and what clears the threshold in ranked order are kept. Fitted by
  * isotonic regression (pool-adjacent-violators, blocks of at least 2 % of the rows) on cross-fitted probabilities of
- * both step sets, printed by {@code StepCalibration} in the benchmarks (docs/search-measurements.md, "Refitting the confidence");
+ * the step sets the models are fitted on, printed by {@code StepCalibration} in the benchmarks (docs/search-measurements.md, "Refitting the confidence");
  * any refit of {@link ConfidenceModel#STEP_HYBRID} or {@link ConfidenceModel#STEP_BM25} needs a refit of its table.
  */
 final class ConfidenceCalibration {
 
-    /** For {@link ConfidenceModel#STEP_HYBRID}, fitted 2026-11-28 (after the reranker) on the OpenAPI steps + Seal-Tools steps. */
+    /** For {@link ConfidenceModel#STEP_HYBRID}, fitted with it (2026-11-29) on its three step sets. */
     static final double[][] STEP_HYBRID = {{0.000000, 0.000000}, {0.352373, 0.429135}, {0.510809, 0.540174},
         {0.574201, 0.577203}, {0.616722, 0.634717}, {0.653443, 0.640517}, {0.688164, 0.656084}, {0.735738, 0.690341},
         {0.776800, 0.733110}, {0.797399, 0.734410}, {0.813205, 0.770110}, {0.832047, 0.793269}, {0.852553, 0.832342},
         {0.887554, 0.873243}, {0.920085, 0.928541}, {0.943277, 0.971096}, {0.959197, 0.976648}, {0.976597, 0.996421},
         {0.991730, 0.998922}, {0.996461, 1.000000}, {1.000000, 1.000000}};
-    /** For {@link ConfidenceModel#STEP_BM25} (the cascade's decision), fitted 2026-11-27 (the 2026-11-28 refit gave the same table). */
+    /** For {@link ConfidenceModel#STEP_BM25} (the cascade's decision), fitted with it (2026-11-29). */
     static final double[][] STEP_BM25 = {{0.000000, 0.000000}, {0.025070, 0.010361}, {0.068464, 0.072975},
         {0.143965, 0.174213}, {0.205971, 0.202218}, {0.265190, 0.271454}, {0.342013, 0.340648}, {0.420703, 0.425192},
         {0.491892, 0.477700}, {0.540286, 0.482442}, {0.579610, 0.529851}, {0.613700, 0.595672}, {0.671025, 0.654427},
