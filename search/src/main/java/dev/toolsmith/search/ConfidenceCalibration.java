@@ -9,12 +9,13 @@ package dev.toolsmith.search;
  * the map is linear, outside them it is clamped to the end knots. It only re-labels scores: a higher probability
  * never maps lower, so the ranking of hits and what clears the threshold in ranked order are kept. Fitted by
  * isotonic regression (pool-adjacent-violators, blocks of at least 2 % of the rows) on cross-fitted probabilities of
- * the step sets the models are fitted on, printed by {@code StepCalibration} in the benchmarks (docs/search-measurements.md, "Refitting the confidence");
- * any refit of {@link ConfidenceModel#STEP_HYBRID} or {@link ConfidenceModel#STEP_BM25} needs a refit of its table.
+ * the step sets the models are fitted on, printed by {@code StepCalibration} in the benchmarks
+ * (docs/search-measurements.md, "Refitting the confidence"); any refit of {@link ConfidenceModel#STEP_HYBRID} or
+ * {@link ConfidenceModel#STEP_BM25} needs a refit of its table.
  */
 final class ConfidenceCalibration {
 
-    /** For {@link ConfidenceModel#STEP_HYBRID}, fitted with it (2026-11-29) on its three step sets, catalog sizes read. */
+    /** For {@link ConfidenceModel#STEP_HYBRID}, fitted with it (2026-11-29) on its three step sets. */
     static final double[][] STEP_HYBRID = {{0.000000, 0.000000}, {0.388145, 0.433481}, {0.561201, 0.558893},
         {0.634369, 0.624753}, {0.690446, 0.674211}, {0.733496, 0.709853}, {0.758729, 0.725473}, {0.786181, 0.754870},
         {0.824760, 0.811685}, {0.865836, 0.833242}, {0.894498, 0.907837}, {0.917516, 0.911927}, {0.937171, 0.956515},

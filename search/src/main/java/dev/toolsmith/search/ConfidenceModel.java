@@ -87,8 +87,9 @@ final class ConfidenceModel {
      * Where a catalog of {@code tools} lies between {@link #SMALL_CATALOG} (0) and {@link #LARGE_CATALOG} (1), on a log
      * scale. The z-scores and the fusion's lead grow with the catalog, so the step models read them against its size:
      * fitted with steps over 4,100 tools and over 87,715 real ones, they learn how much less a lead means in the
-     * larger (docs/decisions/2026-11-29-step-confidence-catalog-size.md). Clamped at both ends, so a catalog smaller or
-     * larger than any the models saw reads as the nearest one they did, never as an extrapolation.
+     * larger (docs/decisions/2026-11-29-step-confidence-catalog-size.md). Clamped at both ends: a catalog smaller
+     * than the step sets (a dozen tools) reads as they do, and one of 131,072 tools or more as one of 131,072, a little
+     * beyond the largest the models saw (0.88 for 87,715), so no catalog reads as a size far from every fitted one.
      */
     static double catalogScale(int tools) {
         if (tools <= SMALL_CATALOG) {

@@ -53,7 +53,7 @@ class CatalogScaleTest {
                 .isEqualTo(ConfidenceModel.probability(RetrievalMode.HYBRID, false, small));
     }
 
-    /** A plan step's typical top hit (the means of the OpenAPI steps' confident answers), in a catalog of the given scale. */
+    /** A plan step's typical top hit, in a catalog of the given scale. */
     private static double[] stepFeatures(double scale) {
         double[] f = new double[ConfidenceModel.FEATURES.size()];
         double zDense = 6.0;

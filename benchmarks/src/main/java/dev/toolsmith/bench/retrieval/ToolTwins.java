@@ -23,7 +23,8 @@ final class ToolTwins {
     }
 
     /** The queries with every twin of a right tool added to their right tools, after the labelled ones. */
-    static List<RetrievalSets.LabelledQuery> asGold(List<JsonNode> rawTools, List<RetrievalSets.LabelledQuery> queries) {
+    static List<RetrievalSets.LabelledQuery> asGold(List<JsonNode> rawTools,
+            List<RetrievalSets.LabelledQuery> queries) {
         Map<Identity, List<String>> idsByIdentity = new HashMap<>();
         Map<String, Identity> identityById = new HashMap<>();
         for (JsonNode tool : rawTools) {

@@ -17,7 +17,8 @@ class ToolTwinsTest {
     private static JsonNode tool(String id, String name, String description, String... parameters) throws Exception {
         StringBuilder props = new StringBuilder();
         for (String p : parameters) {
-            props.append(props.isEmpty() ? "" : ",").append(JSON.writeValueAsString(p)).append(":{\"type\":\"string\"}");
+            props.append(props.isEmpty() ? "" : ",").append(JSON.writeValueAsString(p))
+                    .append(":{\"type\":\"string\"}");
         }
         return JSON.readTree("{\"id\":" + JSON.writeValueAsString(id) + ",\"name\":" + JSON.writeValueAsString(name)
                 + ",\"description\":" + JSON.writeValueAsString(description)
