@@ -105,10 +105,11 @@ final class ConfidenceModel {
      * The features of the hit at {@code index}: its standardised scores, its lead over the best other hit
      * (negative below the top), whether dense, lexical and fused rankings agree on it, its raw cosine,
      * its name's cosine, the query's length, the step evidence, and the catalog's size with the lead and the dense
-     * z-score read against it ({@link #catalogScale}; only the step models use these three).
+     * z-score read against it ({@code catalogScale}, from {@link #catalogScale(int)} once a search; only the step models
+     * use these three).
      */
     static double[] features(List<HybridRanker.Candidate> ranked, int index, int denseTop, int lexicalTop,
-            int queryTerms, boolean step, StepEvidence evidence, int catalogSize) {
+            int queryTerms, boolean step, StepEvidence evidence, double catalogScale) {
         HybridRanker.Candidate c = ranked.get(index);
         HybridRanker.Candidate rival = index == 0 ? (ranked.size() > 1 ? ranked.get(1) : null) : ranked.get(0);
         // the fusion's lead, not the reranked one. With the reranked lead the held-out step numbers were better
@@ -120,11 +121,11 @@ final class ConfidenceModel {
         double twin = rival == null ? 0 : HybridRanker.dot(c.vector(), rival.vector());
         double cosMargin = rival == null ? 0.2 : c.dense() - rival.dense();
         double zLexical = step ? Math.min(STEP_LEXICAL_Z_CAP, clip(c.zLexical())) : clip(c.zLexical());
-        double size = catalogScale(catalogSize);
         double zDense = clip(c.zDense());
         return new double[] {zDense, zLexical, margin, agree, c.dense(), c.title(),
                 Math.log1p(queryTerms), twin, cosMargin, evidence.nameCover(), evidence.inputFit(),
-                evidence.risky(), evidence.requiredUnfed(), size, size * margin, size * zDense};
+                evidence.risky(), evidence.requiredUnfed(), catalogScale, catalogScale * margin,
+                catalogScale * zDense};
     }
 
     /**

@@ -546,7 +546,7 @@ public final class ToolIndex implements AutoCloseable {
         }
         // the top hit's confidence first: the other hits' evidence is only worth computing for an answer
         double[] f = ConfidenceModel.features(ranked, 0, -1, lex.top.slotsBestFirst()[0], terms.size(), true,
-                evidence.of(ranked.get(0).slot()), lex.live);
+                evidence.of(ranked.get(0).slot()), ConfidenceModel.catalogScale(lex.live));
         if (ConfidenceModel.probability(RetrievalMode.BM25, true, stepConfidence, f) < SearchDefaults.SUBSTITUTION_THRESHOLD) {
             return null;
         }
@@ -560,7 +560,7 @@ public final class ToolIndex implements AutoCloseable {
         int denseTop = dense.size() > 0 ? dense.slotsBestFirst()[0] : -1;
         int lexicalBest = lexicalTop.size() > 0 ? lexicalTop.slotsBestFirst()[0] : -1;
         int n = Math.min(query.limit(), ranked.size());
-        int live = slotById.size();
+        double catalogScale = ConfidenceModel.catalogScale(slotById.size()); // the size the z-scores were taken over
         List<SearchHit> hits = new ArrayList<>(n);
         boolean step = query.verb() != null && !query.verb().isBlank();
         double[] topFeatures = null;
@@ -568,7 +568,7 @@ public final class ToolIndex implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             HybridRanker.Candidate c = ranked.get(i);
             double[] f = ConfidenceModel.features(ranked, i, denseTop, lexicalBest, terms.size(), step,
-                    evidence.of(c.slot()), live);
+                    evidence.of(c.slot()), catalogScale);
             double p = ConfidenceModel.probability(mode, step, stepConfidence, f);
             if (i == 0) {
                 topFeatures = f;
