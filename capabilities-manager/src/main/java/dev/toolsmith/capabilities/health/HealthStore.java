@@ -125,11 +125,18 @@ public class HealthStore {
         return find(probe.toolId()).orElseThrow(() -> new IllegalStateException("no health row for " + probe.toolId()));
     }
 
+    /**
+     * Schedules the next probe at {@code at}, but never later than the interval an admin has set by now. A
+     * probe measures with the thresholds it read when it started; an admin who shortens the interval while
+     * that probe is in flight must not see its result push the next probe out by the old interval.
+     */
     public void scheduleNextProbe(String toolId, Instant at) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement("UPDATE plugin_health SET next_probe_at = ? WHERE tool_id = ?")) {
+        String sql = "UPDATE plugin_health SET next_probe_at = CASE WHEN interval_seconds IS NULL THEN ? "
+                + "ELSE LEAST(?, now() + make_interval(secs => interval_seconds)) END WHERE tool_id = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setTimestamp(1, Timestamp.from(at));
-            s.setString(2, toolId);
+            s.setTimestamp(2, Timestamp.from(at));
+            s.setString(3, toolId);
             s.executeUpdate();
         } catch (SQLException e) {
             throw failed("schedule the next probe of " + toolId, e);

@@ -19,6 +19,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
 import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
@@ -70,6 +71,9 @@ class HealthWorkerTest {
 
     @Inject
     PluginRegistry registry;
+
+    @Inject
+    HealthWorker worker;
 
     @BeforeAll
     static void startApi() {
@@ -333,6 +337,36 @@ class HealthWorkerTest {
                 .body("manifest.healthProbe.intervalSeconds", equalTo(3_600));
         given().header("X-API-Key", VIEWER).get("/plugins").then().statusCode(200)
                 .body("find { it.toolId == '" + toolId + "' }.type", equalTo("WRAPPED_HTTP"));
+    }
+
+    @Test
+    void aShorterIntervalSavedWhileAProbeIsInFlightIsNotUndoneByThatProbe() throws Exception {
+        String toolId = "slow-probe-api.rate";
+        healthAnswers("/health-slow", 200);
+        register(registry, rateTool(toolId, "LOOK_UP_SLOW_PROBE_RATE", api, null, 1_000, 0,
+                probe(api, "/health-slow", 3_600)), null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> nextProbeAt(toolId)
+                .isAfter(java.time.Instant.now().plusSeconds(3_000)));
+
+        // the next probe (this test's, by hand) answers in 4 s; the health worker's later ones at once. The admin
+        // saves a 1 s interval while the slow probe is in flight, after it has read the manifest's hour, and the
+        // worker's quick probes on the new interval finish before it does.
+        api.stubFor(get(urlPathEqualTo("/health-slow")).inScenario("slow-probe").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(200).withBody("{}").withFixedDelay(4_000))
+                .willSetStateTo("answered"));
+        api.stubFor(get(urlPathEqualTo("/health-slow")).inScenario("slow-probe").whenScenarioStateIs("answered")
+                .willReturn(aResponse().withStatus(200).withBody("{}")));
+        int probesBefore = probesOf("/health-slow");
+        java.util.concurrent.CompletableFuture<java.util.Optional<ProbeReport>> inFlight =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> worker.probe(toolId, "test"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> probesOf("/health-slow") > probesBefore);
+        given().header("X-API-Key", ADMIN).contentType("application/json").body("{\"intervalSeconds\": 1}")
+                .put("/plugins/" + toolId + "/health-thresholds").then().statusCode(200);
+        assertThat(inFlight.get(30, java.util.concurrent.TimeUnit.SECONDS)).isPresent();
+
+        int probesAfter = probesOf("/health-slow");
+        await("probed again on the admin's 1 s interval").atMost(Duration.ofSeconds(15))
+                .until(() -> probesOf("/health-slow") >= probesAfter + 2);
     }
 
     private static java.time.Instant nextProbeAt(String toolId) {
