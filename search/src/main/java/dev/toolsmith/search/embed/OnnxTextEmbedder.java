@@ -109,16 +109,34 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
         if (text == null || text.isBlank()) {
             return new float[dimension];
         }
-        return embedRaw(clip(text));
+        return embedRaw(choice.passagePrefix + clip(text));
     }
 
     /** Embeds many passages using every core; order is kept. */
     @Override
     public List<float[]> embedPassages(List<String> texts) {
+        List<String> prefixed = new ArrayList<>(texts.size());
+        for (String t : texts) {
+            prefixed.add(t == null || t.isBlank() ? "" : choice.passagePrefix + clip(t));
+        }
+        return embedAll(prefixed);
+    }
+
+    /** Embeds many queries using every core; order is kept. */
+    public List<float[]> embedQueries(List<String> texts) {
+        List<String> prefixed = new ArrayList<>(texts.size());
+        for (String t : texts) {
+            prefixed.add(t == null || t.isBlank() ? "" : choice.queryPrefix + clip(t));
+        }
+        return embedAll(prefixed);
+    }
+
+    /** Embeds texts that already carry their prefix, using every core; order is kept. */
+    private List<float[]> embedAll(List<String> texts) {
         List<Future<float[]>> futures = new ArrayList<>(texts.size());
         try {
             for (String text : texts) {
-                futures.add(bulk.submit(() -> text == null || text.isBlank() ? new float[dimension] : embedRaw(clip(text))));
+                futures.add(bulk.submit(() -> text == null || text.isBlank() ? new float[dimension] : embedRaw(text)));
             }
         } catch (java.util.concurrent.RejectedExecutionException e) {
             throw closedError(); // close() shut the workers down
@@ -137,15 +155,6 @@ public final class OnnxTextEmbedder implements TextEmbedder, AutoCloseable {
             }
         }
         return out;
-    }
-
-    /** Embeds many queries using every core; order is kept. */
-    public List<float[]> embedQueries(List<String> texts) {
-        List<String> prefixed = new ArrayList<>(texts.size());
-        for (String t : texts) {
-            prefixed.add(t == null || t.isBlank() ? "" : choice.queryPrefix + clip(t));
-        }
-        return embedPassages(prefixed);
     }
 
     private float[] embedRaw(String text) {
