@@ -107,8 +107,7 @@ class HealthWorkerTest {
     void aToolThatStartsFailingIsDisabledAndAnnouncedThenReEnabledAfterItRecovers() {
         String toolId = "flaky-api.rate";
         String verb = "LOOK_UP_FLAKY_RATE";
-        healthAnswers("/health-flaky", 200);
-        register(registry, rateTool(toolId, verb, api, null, 1_000, 0, probe(api, "/health-flaky", 1)), null);
+        registerProbed(toolId, verb, "/health-flaky", 1);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", VIEWER)
                 .get("/plugins/" + toolId).then().statusCode(200).body("health.lastProbeOk", equalTo(true)));
 
@@ -149,9 +148,7 @@ class HealthWorkerTest {
     @Test
     void theHealthWorkerNeverReEnablesWhatAnAdminDisabledEvenOnAStaleDecision() {
         String toolId = "admin-held-api.rate";
-        healthAnswers("/health-admin-held", 200);
-        register(registry, rateTool(toolId, "LOOK_UP_ADMIN_HELD_RATE", api, null, 1_000, 0,
-                probe(api, "/health-admin-held", 3_600)), null);
+        registerProbed(toolId, "LOOK_UP_ADMIN_HELD_RATE", "/health-admin-held", 3_600);
         given().header("X-API-Key", ADMIN).post("/plugins/" + toolId + "/disable").then().statusCode(200);
         // a probe that read the row before the admin's disable decides to enable: refused in the same statement
         boolean changed = ReactiveBridge.await(() -> statusChanges.change(toolId, PluginStatus.ENABLED,
@@ -200,9 +197,8 @@ class HealthWorkerTest {
     void adminsDisableEnableAndProbeByHandAndAnAdminsDisableSticks() {
         String toolId = "manual-api.rate";
         String verb = "LOOK_UP_MANUAL_RATE";
-        healthAnswers("/health-manual", 200);
         // probed once at registration, then hourly: the probes below are the admin's
-        register(registry, rateTool(toolId, verb, api, null, 1_000, 0, probe(api, "/health-manual", 3_600)), null);
+        registerProbed(toolId, verb, "/health-manual", 3_600);
 
         try (KafkaTestClient kafka = new KafkaTestClient(KafkaTestResource.bootstrapServers());
                 KafkaTestClient.Reader statuses = kafka.reader(Topics.PLUGIN_STATUS)) {
@@ -234,10 +230,8 @@ class HealthWorkerTest {
     @Test
     void aToolAnAdminDisabledIsNotProbedUntilAnAdminEnablesIt() throws Exception {
         String toolId = "switched-off-api.rate";
-        healthAnswers("/health-switched-off", 200);
         // probed every second while it serves
-        register(registry, rateTool(toolId, "LOOK_UP_SWITCHED_OFF_RATE", api, null, 1_000, 0,
-                probe(api, "/health-switched-off", 1)), null);
+        registerProbed(toolId, "LOOK_UP_SWITCHED_OFF_RATE", "/health-switched-off", 1);
         await().atMost(Duration.ofSeconds(30)).until(() -> probesOf("/health-switched-off") >= 2);
 
         given().header("X-API-Key", ADMIN).contentType("application/json")
@@ -276,9 +270,7 @@ class HealthWorkerTest {
     @Test
     void thresholdsAreSetPerPluginAndBadOnesAreRefusedNamingTheField() {
         String toolId = "tuned-api.rate";
-        healthAnswers("/health-tuned", 200);
-        register(registry, rateTool(toolId, "LOOK_UP_TUNED_RATE", api, null, 1_000, 0,
-                probe(api, "/health-tuned", 3_600)), null);
+        registerProbed(toolId, "LOOK_UP_TUNED_RATE", "/health-tuned", 3_600);
 
         // probed once at registration, then not for an hour (the manifest's interval)
         await().atMost(Duration.ofSeconds(30)).until(() -> nextProbeAt(toolId)
@@ -342,9 +334,7 @@ class HealthWorkerTest {
     @Test
     void aShorterIntervalSavedWhileAProbeIsInFlightIsNotUndoneByThatProbe() throws Exception {
         String toolId = "slow-probe-api.rate";
-        healthAnswers("/health-slow", 200);
-        register(registry, rateTool(toolId, "LOOK_UP_SLOW_PROBE_RATE", api, null, 1_000, 0,
-                probe(api, "/health-slow", 3_600)), null);
+        registerProbed(toolId, "LOOK_UP_SLOW_PROBE_RATE", "/health-slow", 3_600);
         await().atMost(Duration.ofSeconds(30)).until(() -> nextProbeAt(toolId)
                 .isAfter(java.time.Instant.now().plusSeconds(3_000)));
 
@@ -367,6 +357,12 @@ class HealthWorkerTest {
         int probesAfter = probesOf("/health-slow");
         await("probed again on the admin's 1 s interval").atMost(Duration.ofSeconds(15))
                 .until(() -> probesOf("/health-slow") >= probesAfter + 2);
+    }
+
+    /** Registers a wrapped rate tool whose health probe, at {@code path}, answers 200 every {@code interval} s. */
+    private void registerProbed(String toolId, String verb, String path, int intervalSeconds) {
+        healthAnswers(path, 200);
+        register(registry, rateTool(toolId, verb, api, null, 1_000, 0, probe(api, path, intervalSeconds)), null);
     }
 
     private static java.time.Instant nextProbeAt(String toolId) {
