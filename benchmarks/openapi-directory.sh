@@ -37,9 +37,16 @@ node -e '
   const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n");
   lines.forEach((line, i) => {
     if (!line.trim()) return;
-    const doc = JSON.parse(line);
-    if (typeof doc.provider !== "string" || typeof doc.service !== "string") {
-      console.error(process.argv[1] + ":" + (i + 1) + ": no provider or service");
+    const where = process.argv[1] + ":" + (i + 1) + ": ";
+    let doc;
+    try {
+      doc = JSON.parse(line);
+    } catch (e) {
+      console.error(where + "not JSON (" + e.message + ")");
+      process.exit(1);
+    }
+    if (doc === null || typeof doc.provider !== "string" || typeof doc.service !== "string") {
+      console.error(where + "no provider or service");
       process.exit(1);
     }
     console.log(doc.provider + " " + doc.service);
