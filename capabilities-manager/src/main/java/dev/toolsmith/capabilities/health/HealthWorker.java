@@ -76,11 +76,11 @@ public class HealthWorker {
 
     /** Probes one plugin now and applies the result; empty when it is not a tracked wrapped plugin. Blocking. */
     public Optional<ProbeReport> probe(String toolId, String by) {
-        Optional<Plugin> found = registry.byToolId(toolId).filter(p -> p.type() == PluginType.WRAPPED_HTTP);
+        Optional<Plugin> found = wrappedPlugin(toolId);
         Optional<HealthStore.HealthRow> tracked = found.isPresent() ? store.find(toolId) : Optional.empty();
         if (found.isEmpty() || tracked.isEmpty()) {
             if (found.isEmpty()) {
-                // unregistered, or not yet in this replica's registry snapshot: look again later
+                // unregistered since it was tracked: look again later
                 store.scheduleNextProbe(toolId, Instant.now().plus(settings.defaultInterval()));
             }
             return Optional.empty();
@@ -114,6 +114,20 @@ public class HealthWorker {
         store.scheduleNextProbe(toolId, next);
         return Optional.of(new ProbeReport(toolId, true, ok, outcome.durationMs(), outcome.httpStatus(), reason, after,
                 decision.change().name(), next));
+    }
+
+    /**
+     * The wrapped plugin, read from its row when this replica's snapshot does not hold it yet. A registration
+     * commits its row before the snapshot takes it in, and the worker tracks new rows on its next tick; a
+     * probe claimed in that gap must not push the plugin's first probe out by a whole interval.
+     */
+    private Optional<Plugin> wrappedPlugin(String toolId) {
+        Optional<Plugin> known = registry.byToolId(toolId);
+        if (known.isEmpty()) {
+            ReactiveBridge.await(() -> registry.refresh(toolId));
+            known = registry.byToolId(toolId);
+        }
+        return known.filter(p -> p.type() == PluginType.WRAPPED_HTTP);
     }
 
     /** A plugin whose API offers no safe probe is judged by the error rate of its real calls alone. */

@@ -20,17 +20,22 @@ import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.toolsmith.capabilities.registry.Plugin;
 import dev.toolsmith.capabilities.registry.PluginRegistry;
+import dev.toolsmith.capabilities.registry.PluginStore;
+import dev.toolsmith.capabilities.registry.PluginType;
 import dev.toolsmith.testsupport.RecordedLlmResource;
 import dev.toolsmith.capabilities.wrapped.WrappedPlugins;
 import dev.toolsmith.contracts.build.PluginBuilt;
 import dev.toolsmith.contracts.build.PluginStatus;
 import dev.toolsmith.contracts.build.PluginStatusChanged;
 import dev.toolsmith.contracts.build.VerificationReport;
+import dev.toolsmith.contracts.event.ContractCodec;
 import dev.toolsmith.contracts.event.Notification;
 import dev.toolsmith.contracts.event.Topics;
 import dev.toolsmith.contracts.step.StepResult;
 import dev.toolsmith.contracts.step.StepStatus;
+import dev.toolsmith.contracts.tool.ContentHash;
 import dev.toolsmith.contracts.tool.HealthProbe;
 import dev.toolsmith.contracts.tool.HttpBinding;
 import dev.toolsmith.contracts.tool.ToolManifest;
@@ -39,6 +44,7 @@ import dev.toolsmith.testsupport.KafkaTestClient;
 import dev.toolsmith.testsupport.KafkaTestResource;
 import dev.toolsmith.testsupport.PostgresTestResource;
 import dev.toolsmith.testsupport.TestApprovals;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -74,6 +80,14 @@ class HealthWorkerTest {
 
     @Inject
     HealthWorker worker;
+
+    @Inject
+    PluginStore plugins;
+
+    @Inject
+    HealthStore health;
+
+    private final ContractCodec codec = new ContractCodec();
 
     @BeforeAll
     static void startApi() {
@@ -360,6 +374,28 @@ class HealthWorkerTest {
     }
 
     /** Registers a wrapped rate tool whose health probe, at {@code path}, answers 200 every {@code interval} s. */
+    @Test
+    void aPluginCommittedButNotYetInTheRegistrySnapshotIsProbedNotPostponed() {
+        // the gap a registration leaves between committing its row and the snapshot taking it in: a probe claimed
+        // then used to push the plugin's first probe out by the default interval (60 s), so a failing API stayed
+        // in service for a minute more
+        String toolId = "unseen-api.rate";
+        healthAnswers("/health-unseen", 503);
+        ToolManifest manifest = rateTool(toolId, "LOOK_UP_UNSEEN_RATE", api, null, 1_000, 0,
+                probe(api, "/health-unseen", 3_600));
+        String hash = ContentHash.of(manifest, codec.mapper());
+        Plugin plugin = new Plugin(toolId, manifest.verb(), PluginType.WRAPPED_HTTP, PluginStatus.ENABLED, null, 1,
+                hash, manifest.withVersion(1, hash), null);
+        ReactiveBridge.await(() -> Panache.withTransaction(() -> plugins.upsertIfChanged(plugin, 1)));
+        health.trackNewPlugins();
+
+        ProbeReport report = worker.probe(toolId, "test").orElseThrow(
+                () -> new AssertionError("the committed plugin was not probed"));
+        assertThat(report.ok()).isFalse();
+        assertThat(report.reason()).contains("HTTP 503");
+        assertThat(registry.byToolId(toolId)).isPresent();
+    }
+
     private void registerProbed(String toolId, String verb, String path, int intervalSeconds) {
         healthAnswers(path, 200);
         register(registry, rateTool(toolId, verb, api, null, 1_000, 0, probe(api, path, intervalSeconds)), null);
