@@ -90,6 +90,11 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     @Option(names = "--without-gold", arity = "1", defaultValue = "false",
             description = "hide each query's right tools from it: every confident answer is then a wrong substitution")
     boolean withoutGold;
+    @Option(names = "--contract-confirmed", defaultValue = "0.5", paramLabel = "C",
+            description = "the capabilities manager's contract-confirmed threshold (toolsmith.substitution."
+                    + "contract-confirmed-threshold): a step below 0.95 but at least C whose inputs are exactly the "
+                    + "top tool's parameters is substituted too")
+    double contractConfirmed;
     @Option(names = "--dump-candidates", paramLabel = "FILE",
             description = "write each query's best fused candidates with their reranking features (RerankFit's input)")
     Path candidatesFile;
@@ -137,7 +142,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
                 List<String> dump = dumpPrefix != null ? new ArrayList<>() : null;
                 List<String> dumpHits = dumpPrefix != null ? new ArrayList<>() : null;
                 String modeName = mode.name().toLowerCase(Locale.ROOT);
-                modes.set(modeName, run(index, queries, mode, dump, dumpHits, byId, withoutGold));
+                modes.set(modeName, run(index, queries, mode, dump, dumpHits, byId, withoutGold, contractConfirmed));
                 if (dump != null) {
                     Files.write(Path.of(dumpPrefix + "-" + modeName + ".tsv"), dump, StandardCharsets.UTF_8);
                     Files.write(Path.of(dumpPrefix + "-" + modeName + "-hits.tsv"), dumpHits, StandardCharsets.UTF_8);
@@ -262,8 +267,11 @@ public final class RetrievalBenchmark implements Callable<Integer> {
     }
 
     private static ObjectNode run(ToolIndex index, List<RetrievalSets.LabelledQuery> queries, RetrievalMode mode,
-            List<String> dump, List<String> dumpHits, Map<String, ToolManifest> tools, boolean withoutGold) {
+            List<String> dump, List<String> dumpHits, Map<String, ToolManifest> tools, boolean withoutGold,
+            double contractConfirmed) {
         int steps = 0;
+        int confirmedByInputs = 0;
+        int confirmedByInputsRight = 0;
         int stepsMapped = 0;
         int clearedMapped = 0;
         int clearedAutomatic = 0;
@@ -308,6 +316,12 @@ public final class RetrievalBenchmark implements Callable<Integer> {
                                 dev.toolsmith.search.InputOverlap.parameterNames(top.inputSchema())) == 1.0;
                 stepsMapped += mapped ? 1 : 0;
             }
+            if (!result.confident() && topConfidence[qi] >= contractConfirmed && q.inputs().size() >= 2
+                    && exactContract(q.inputs(), tools.get(hits.get(0).toolId()))) {
+                // NovelVerbResolver's second way in: under the threshold, but the step's inputs are the tool's contract
+                confirmedByInputs++;
+                confirmedByInputsRight += right ? 1 : 0;
+            }
             if (result.confident()) {
                 cleared++;
                 clearedMapped += mapped ? 1 : 0;
@@ -348,9 +362,46 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             // of all steps, the share the capabilities manager would run at once: confident, read-only, every
             // required parameter fed (writing tools are only proposed, and a step lacking a required input is not run)
             m.put("automatic_at_threshold", round((double) clearedAutomatic / n));
+            // the contract-confirmed rule's own substitutions (InputOverlap standing in for InputMapper's exact match)
+            m.put("contract_confirmed_share", round((double) confirmedByInputs / n));
+            m.put("contract_confirmed_precision",
+                    confirmedByInputs == 0 ? 0.0 : round((double) confirmedByInputsRight / confirmedByInputs));
         }
         log("%s: %s", mode, m);
         return m;
+    }
+
+    /**
+     * Whether the step's inputs are exactly the tool's contract, as the capabilities manager's contract-confirmed rule
+     * asks (InputMapper's by-name tiers): each input names a distinct parameter (the same name once case and separators
+     * are dropped, or the same words once plurals and everyday synonyms are folded), and the tool would run
+     * ({@link #automatic}). A little looser than InputMapper, which folds no plurals, so an upper bound of the rule.
+     */
+    private static boolean exactContract(List<String> inputs, ToolManifest tool) {
+        if (!automatic(tool, inputs)) {
+            return false;
+        }
+        List<String> parameters = dev.toolsmith.search.InputOverlap.parameterNames(tool.inputSchema());
+        boolean[] used = new boolean[parameters.size()];
+        for (String input : inputs) {
+            boolean named = false;
+            for (int i = 0; i < parameters.size() && !named; i++) {
+                String parameter = parameters.get(i);
+                if (!used[i] && (squash(input).equals(squash(parameter)) || dev.toolsmith.search.InputOverlap.words(input)
+                        .equals(dev.toolsmith.search.InputOverlap.words(parameter)))) {
+                    used[i] = true;
+                    named = true;
+                }
+            }
+            if (!named) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String squash(String name) {
+        return name.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT);
     }
 
     /** Whether the capabilities manager would run this tool for these inputs without asking: read-only, nothing required unfed. */

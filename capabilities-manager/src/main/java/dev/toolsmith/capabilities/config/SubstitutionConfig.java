@@ -18,11 +18,14 @@ public interface SubstitutionConfig {
     /**
      * The lower confidence at which a hit may still be substituted when the step's inputs confirm it:
      * every input feeds a parameter of the tool by name (exactly, as a known synonym or spelling variant)
-     * and every required parameter is fed. The search confidence is calibrated on natural-language
-     * queries that carry no inputs; a step whose named inputs are exactly the tool's contract is
-     * independent evidence that the planner means this tool. Never above {@link #threshold()}.
+     * and every required parameter is fed. Off by default (1: never below {@link #threshold()}). The step
+     * confidence already weighs how the inputs fit, and measured on the plan-step sets the substitutions this
+     * rule adds at 0.5 were right only 86 % (OpenAPI steps) and 90 % (Seal-Tools steps) of the time, under the
+     * threshold's 95 %, and it substituted a wrong tool for 2.4–4.9 % of steps whose tool was not in the catalog
+     * (docs/decisions/2026-11-29-contract-confirmed-rule-off.md). A deployment that trades precision for coverage
+     * may set it lower. Never above {@link #threshold()}.
      */
     @WithName("contract-confirmed-threshold")
-    @WithDefault("0.5")
+    @WithDefault("1")
     double contractConfirmedThreshold();
 }
