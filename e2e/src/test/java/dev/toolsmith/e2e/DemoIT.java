@@ -47,8 +47,8 @@ class DemoIT {
     /**
      * CONVERT_CURRENCY was substituted on search confidence alone: the alias its first step taught records the
      * confidence it was served with, at or above the librarian's threshold (SearchDefaults.SUBSTITUTION_THRESHOLD),
-     * so the capabilities manager's contract-confirmed rule (from 0.5 up to the threshold, inputs exactly the
-     * tool's parameters) was not what served it.
+     * so the capabilities manager's contract-confirmed rule (under the threshold, inputs exactly the tool's
+     * parameters; off by default since 2026-11-29) was not what served it.
      */
     private void assertTheNovelVerbWasServedOnConfidenceAlone() throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -293,8 +293,9 @@ public final class Demo {
                 result.substitution().fromVerb(), result.servedBy().toolId(), result.servedBy().version(),
                 result.substitution().confidence(), result.substitution().viaAlias(), result.substitution().inputMapping());
         if (!result.substitution().viaAlias() && result.substitution().confidence() < DEFAULT_THRESHOLD) {
-            System.out.printf("   (below the %.2f substitution threshold: confirmed because the step's inputs are exactly"
-                    + " the tool's parameters; docs/capabilities-manager.md)%n", DEFAULT_THRESHOLD);
+            System.out.printf("   (below the %.2f substitution threshold: served by the contract-confirmed rule, which this"
+                    + " deployment switched on, because the step's inputs are exactly the tool's parameters;"
+                    + " docs/capabilities-manager.md)%n", DEFAULT_THRESHOLD);
         }
     }
 
