@@ -114,6 +114,10 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--without-gold true and --dump-candidates do not go together: a candidate dump needs the right tools");
         }
+        if (!(contractConfirmed > 0 && contractConfirmed <= 1)) { // NaN fails too
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--contract-confirmed " + contractConfirmed + ": a confidence in (0, 1] (1: the rule is off)");
+        }
         List<com.fasterxml.jackson.databind.JsonNode> rawTools = catalog.rawTools();
         List<ToolManifest> tools = rawTools.stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> queries = twinsRight
@@ -316,7 +320,7 @@ public final class RetrievalBenchmark implements Callable<Integer> {
                                 dev.toolsmith.search.InputOverlap.parameterNames(top.inputSchema())) == 1.0;
                 stepsMapped += mapped ? 1 : 0;
             }
-            if (!result.confident() && topConfidence[qi] >= contractConfirmed && q.inputs().size() >= 2
+            if (!result.confident() && !hits.isEmpty() && topConfidence[qi] >= contractConfirmed && q.inputs().size() >= 2
                     && exactContract(q.inputs(), tools.get(hits.get(0).toolId()))) {
                 // NovelVerbResolver's second way in: under the threshold, but the step's inputs are the tool's contract
                 confirmedByInputs++;

@@ -42,6 +42,9 @@ public final class StaticEmbeddingCheck implements Callable<Integer> {
     private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final int BATCH = 256;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Mixin
     CatalogOptions catalog;
 
@@ -54,6 +57,9 @@ public final class StaticEmbeddingCheck implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!(sif > 0) || Double.isInfinite(sif)) { // NaN fails too
+            throw new CommandLine.ParameterException(spec.commandLine(), "--sif " + sif + ": must be a positive number");
+        }
         List<ToolManifest> tools = catalog.rawTools().stream().map(RetrievalSets::tool).toList();
         List<RetrievalSets.LabelledQuery> queries = catalog.queries();
         List<String> toolTexts = tools.stream().map(t -> ToolText.of(t).passage()).toList();
