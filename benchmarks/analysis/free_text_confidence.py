@@ -23,6 +23,7 @@ threshold with a tool other than the labelled one, and how many of those queries
 set's "merged" tools (MetaTool merged overlapping plugins into one tool, but the catalog keeps the plugins too).
 """
 import json
+import os
 import sys
 
 import numpy as np
@@ -167,6 +168,10 @@ def confident_mistakes(directory, metatool):
 
 
 def main(directory):
+    missing = [f"{directory}/{s}{suffix}" for s in SETS for suffix in ("-hybrid.tsv", "-cand.tsv")
+               if not os.path.isfile(f"{directory}/{s}{suffix}")]
+    if missing:
+        sys.exit("missing dumps (make them as docs/search-measurements.md says): " + ", ".join(missing))
     data = {s: load(directory, s) for s in SETS}
     base = lambda d: d[0]
     held_out(data, base, fit_logistic, "logistic, today's features (as shipped: ConfidenceFit)")
