@@ -38,21 +38,44 @@ THRESHOLD = 0.95
 def load(directory, name):
     """Rows of the top hit (features, right or not) and the spread features of its query's candidates."""
     x, y, query = [], [], []
-    with open(f"{directory}/{name}-hybrid.tsv") as f:
+    path = f"{directory}/{name}-hybrid.tsv"
+    with open(path) as f:
         for i, line in enumerate(f):
             parts = line.rstrip("\n").split("\t")
+            if parts[0] not in ("0", "1"):
+                refuse(path, i + 1, f"the label '{parts[0]}' is not 0 or 1; not a --dump file")
             if len(parts) > 1:  # a query without hits has no features
-                x.append([float(v) for v in parts[1:1 + len(FEATURES)]])
+                if len(parts) - 1 < len(FEATURES):
+                    refuse(path, i + 1, f"{len(parts) - 1} features, fewer than the {len(FEATURES)} read here")
+                x.append([number(path, i + 1, v) for v in parts[1:1 + len(FEATURES)]])
                 y.append(int(parts[0]))
                 query.append(i)
     fused = {}
-    with open(f"{directory}/{name}-cand.tsv") as f:
-        next(f)  # '#queries N'
-        for line in f:
+    path = f"{directory}/{name}-cand.tsv"
+    with open(path) as f:
+        if not next(f, "").startswith("#queries\t"):
+            refuse(path, 1, "expected '#queries<TAB>N'; not a --dump-candidates file")
+        for n, line in enumerate(f, start=2):
             parts = line.split("\t")
-            fused.setdefault(int(parts[0]), []).append(float(parts[3]))
+            if len(parts) < 4 or not parts[0].isdigit():
+                refuse(path, n, "expected query number, right tools, right, fused score, features")
+            fused.setdefault(int(parts[0]), []).append(number(path, n, parts[3]))
     spread = [spread_features(np.sort(np.array(fused.get(q, [0.0])))[::-1]) for q in query]
     return np.array(x), np.array(y), np.array(spread)
+
+
+def refuse(path, line, why):
+    sys.exit(f"{path}:{line}: {why}")
+
+
+def number(path, line, text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not np.isfinite(value):
+        refuse(path, line, f"'{text.strip()}' is not a finite number")
+    return value
 
 
 def spread_features(f):

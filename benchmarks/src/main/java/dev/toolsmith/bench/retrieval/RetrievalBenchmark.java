@@ -93,9 +93,10 @@ public final class RetrievalBenchmark implements Callable<Integer> {
             description = "hide each query's right tools from it: every confident answer is then a wrong substitution")
     boolean withoutGold;
     @Option(names = "--contract-confirmed", defaultValue = "0.5", paramLabel = "C",
-            description = "the capabilities manager's contract-confirmed threshold (toolsmith.substitution."
-                    + "contract-confirmed-threshold): a step below 0.95 but at least C whose inputs are exactly the "
-                    + "top tool's parameters is substituted too")
+            description = "the cut of the capabilities manager's contract-confirmed rule, as a deployment that switches it "
+                    + "on sets it (toolsmith.substitution.contract-confirmed-threshold; the service's default, 1, turns "
+                    + "the rule off): contract_confirmed_* count the steps below 0.95 but at least C whose inputs are "
+                    + "exactly the top tool's parameters, which the rule would substitute too")
     double contractConfirmed;
     @Option(names = "--dump-candidates", paramLabel = "FILE",
             description = "write each query's best fused candidates with their reranking features (RerankFit's input)")
